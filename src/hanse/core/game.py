@@ -1,0 +1,196 @@
+"""Shared machinery for game classes: legality by membership, returns, flags, JSON of actions.
+
+A game subclasses :class:`GameBase` and writes the rules in ``_legal_actions``, ``chance_outcomes``
+and ``_apply``. :meth:`GameBase.apply_action` is the single gate: it accepts exactly the members of
+``legal_actions`` (or of the chance outcomes) and raises :class:`IllegalActionError` otherwise,
+before anything changes (DESIGN.md: "Legality has one source").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from random import Random
+from typing import Any, ClassVar
+
+from hanse.core.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Flag,
+    IllegalActionError,
+    View,
+    seat_name,
+)
+from hanse.core.state import GameState
+
+
+def win_returns(winners: list[int], num_players: int) -> list[float]:
+    """Utility of a finished game: losers -1; the k winners share the win, each 2/k - 1.
+
+    A sole winner gets 1; two players sharing a 2-player win get 0 each.
+    """
+    share = 2.0 / len(winners) - 1.0
+    return [share if seat in winners else -1.0 for seat in range(num_players)]
+
+
+def top_seats(keys: list[Any]) -> list[int]:
+    """Seats whose key is the largest (a tie-break key is a tuple, higher is better)."""
+    best = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == best]
+
+
+class GameBase(ABC):
+    """Common behaviour of every Hanse game; see the module docstring."""
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    config_class: ClassVar[type]
+    action_classes: ClassVar[tuple[type, ...]] = ()
+
+    def __init__(self, num_players: int, config: Any) -> None:
+        self.num_players = num_players
+        self.config = config
+
+    # -- flags -------------------------------------------------------------------------------
+    @property
+    def flags(self) -> Mapping[str, Any]:
+        return dataclasses.asdict(self.config)
+
+    @classmethod
+    def flag_docs(cls) -> list[Flag]:
+        return [
+            Flag(f.name, f.default, f.metadata.get("help", ""))
+            for f in dataclasses.fields(cls.config_class)
+        ]
+
+    # -- the rules, written by each game -----------------------------------------------------
+    @abstractmethod
+    def new_initial_state(self) -> GameState: ...
+
+    @abstractmethod
+    def current_player(self, state: Any) -> int: ...
+
+    @abstractmethod
+    def _legal_actions(self, state: Any) -> list[Action]: ...
+
+    @abstractmethod
+    def chance_outcomes(self, state: Any) -> list[tuple[Action, float]]: ...
+
+    @abstractmethod
+    def _apply(self, state: Any, action: Action) -> None: ...
+
+    @abstractmethod
+    def scores(self, state: Any) -> list[int]: ...
+
+    # -- the protocol, shared ----------------------------------------------------------------
+    def legal_actions(self, state: Any) -> list[Action]:
+        """The legal actions of the pending decision (cached on the state; do not mutate)."""
+        cached: list[Action] | None = state.legal_cache
+        if cached is None:
+            cached = [] if self.current_player(state) < 0 else self._legal_actions(state)
+            state.legal_cache = cached
+        return cached
+
+    def apply_action(self, state: Any, action: Action) -> None:
+        player = self.current_player(state)
+        if player == TERMINAL:
+            raise IllegalActionError(f"{self._describe(action)} is not legal: the game is over")
+        if player == CHANCE:
+            legal = any(a == action for a, _ in self.chance_outcomes(state))
+        else:
+            legal = action in self.legal_actions(state)
+        if not legal:
+            raise IllegalActionError(self.explain_illegal(state, action))
+        state.legal_cache = None
+        self._apply(state, action)
+
+    def explain_illegal(self, state: Any, action: Action) -> str:
+        """The message of IllegalActionError; games override it to name the rule that forbids."""
+        player = self.current_player(state)
+        decider = seat_name(player)
+        return (
+            f"{self._describe(action)} is not legal now: "
+            f"{self.decision_name(state)} of {('seat ' + decider) if player >= 0 else decider}"
+        )
+
+    def decision_name(self, state: Any) -> str:
+        """The pending decision's short name, as views show it."""
+        return str(getattr(state, "decision", "decision"))
+
+    def _describe(self, action: Action) -> str:
+        try:
+            return repr(self.action_to_str(action))
+        except Exception:  # noqa: BLE001  # describing a malformed action must not fail
+            return repr(action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return self.current_player(state) == TERMINAL
+
+    def winners(self, state: Any) -> list[int]:
+        return top_seats(self.scores(state))
+
+    def returns(self, state: Any) -> list[float]:
+        if not self.is_terminal(state):
+            return [0.0] * self.num_players
+        return win_returns(self.winners(state), self.num_players)
+
+    def observe_action(self, state: Any, actor: int, action: Action, viewer: int | None) -> str:
+        """Default: everybody sees every action; games with secret actions override."""
+        return self.action_to_str(action)
+
+    def resample_hidden(self, state: Any, seat: int | None, rng: Random) -> Any:
+        """Default for a game without hidden information."""
+        return state.clone()
+
+    @abstractmethod
+    def determinize(self, view: View, rng: Random) -> Any: ...
+
+    # -- notation: JSON through the action dataclasses ---------------------------------------
+    @abstractmethod
+    def action_to_str(self, action: Action) -> str: ...
+
+    @abstractmethod
+    def action_from_str(self, text: str) -> Action: ...
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        """`{"kind": cls.kind, field: value, ...}` for a dataclass action of ints and tuples."""
+        obj: dict[str, Any] = {"kind": action.kind}  # type: ignore[attr-defined]
+        for f in dataclasses.fields(action):  # type: ignore[arg-type]
+            value = getattr(action, f.name)
+            obj[f.name] = list(value) if isinstance(value, tuple) else value
+        return obj
+
+    def action_from_json(self, obj: Any) -> Action:
+        if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
+            raise IllegalActionError(f"an action in JSON is an object with a 'kind': {obj!r}")
+        by_kind = {cls.kind: cls for cls in self.action_classes}  # type: ignore[attr-defined]
+        cls = by_kind.get(obj["kind"])
+        if cls is None:
+            raise IllegalActionError(
+                f"unknown action kind {obj['kind']!r}; known: {', '.join(sorted(by_kind))}"
+            )
+        names = [f.name for f in dataclasses.fields(cls)]
+        given = sorted(set(obj) - {"kind"})
+        if given != sorted(names):
+            raise IllegalActionError(
+                f"action {obj['kind']!r} takes the fields {names}, got {given}"
+            )
+        values = []
+        for name in names:
+            value = obj[name]
+            if isinstance(value, list):
+                value = tuple(value)
+            values.append(value)
+        action = cls(*values)
+        # Round-trip through the notation so that field types are checked in one place.
+        return self.action_from_str(self.action_to_str(action))
+
+    @abstractmethod
+    def inventory(self, state: Any) -> dict[str, int]: ...
+
+    @abstractmethod
+    def render(self, view: View) -> str: ...

@@ -1,0 +1,78 @@
+"""MatchRecord: everything needed to replay a game exactly, as a JSON file.
+
+A record holds the game id, the variant flags, the number of players, the seed the driver used for
+chance, and the list of ``[player, action text]`` pairs, chance actions included (player -1). So a
+record replays without any random generator (DESIGN.md, "Chance is explicit").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hanse.core.protocol import IllegalActionError
+
+FORMAT = "hanse-record/1"
+
+
+class RecordError(IllegalActionError):
+    """A record file that is not a valid Hanse record, or whose actions do not replay."""
+
+
+@dataclass
+class MatchRecord:
+    game_id: str
+    num_players: int
+    flags: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    scores: list[int] | None = None
+    players: list[str] | None = None  # who sat where: "random", "human", a bot level ...
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game_id,
+            "num_players": self.num_players,
+            "flags": dict(self.flags),
+            "seed": self.seed,
+            "players": self.players,
+            "actions": [[player, text] for player, text in self.actions],
+            "scores": self.scores,
+        }
+
+    @classmethod
+    def from_json(cls, obj: Any) -> MatchRecord:
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+            raise RecordError(f"not a Hanse record (expected format {FORMAT!r})")
+        try:
+            actions = [(int(player), str(text)) for player, text in obj["actions"]]
+            return cls(
+                game_id=str(obj["game"]),
+                num_players=int(obj["num_players"]),
+                flags=dict(obj.get("flags") or {}),
+                seed=obj.get("seed"),
+                actions=actions,
+                scores=obj.get("scores"),
+                players=obj.get("players"),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise RecordError(f"malformed Hanse record: {error!r}") from None
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> MatchRecord:
+        try:
+            obj = json.loads(Path(path).read_text())
+        except (OSError, json.JSONDecodeError) as error:
+            raise RecordError(f"cannot read record {str(path)!r}: {error}") from None
+        return cls.from_json(obj)
+
+    def decisions(self) -> Iterator[tuple[int, str]]:
+        """The players' actions, chance left out."""
+        return ((p, t) for p, t in self.actions if p >= 0)

@@ -1,0 +1,388 @@
+"""The conformance suite every game must pass (DESIGN.md, "Tests", item 1).
+
+A game's tests call :func:`check_conformance` with its id, player counts and seeds. The suite plays
+seeded random games through the protocol and checks, at every node or at a sample of them:
+
+=======================  =========================================================================
+check                    what it catches
+=======================  =========================================================================
+``legal_nonempty``       a decision node with no legal action
+``legal_unique``         duplicate legal actions
+``legal_deterministic``  legal actions whose order or content changes between calls or clones
+``chance``               chance outcomes empty, duplicated, non-positive or not summing to 1
+``notation``             an action whose text does not parse back to the same action
+``json``                 an action whose JSON is not serialisable or does not parse back
+``illegal_rejected``     an illegal action that is accepted, not refused with IllegalActionError,
+                         or that changes the state while being refused
+``clone``                a clone that differs from its original or shares mutable parts with it
+``view_json``            a view that is not plain JSON, or lacks ``seat``/``decider``/``decision``
+``view_determinize``     ``view(determinize(view(s, p)), p) != view(s, p)``, or a determinized
+                         state that offers its decider other legal actions than the real one
+``view_leak``            a view that changes when the secrets the viewer may not know are re-dealt
+``observe``              ``observe_action`` that does not give a text for every viewer
+``inventory``            physical pieces appearing or vanishing
+``scores``               scores or returns of the wrong shape or out of range; no winner
+``bound``                a game that does not end within the stated number of actions
+``replay``               a record that does not replay to the same final state
+``seed``                 the same seed giving another record
+=======================  =========================================================================
+
+Each failure raises :class:`ConformanceError` naming the check, the game, the seed and the step.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hanse.core.match import replay_final, sample_chance
+from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, IllegalActionError
+from hanse.core.record import MatchRecord, RecordError
+
+CHECKS = (
+    "legal_nonempty",
+    "legal_unique",
+    "legal_deterministic",
+    "chance",
+    "notation",
+    "json",
+    "illegal_rejected",
+    "clone",
+    "view_json",
+    "view_determinize",
+    "view_leak",
+    "observe",
+    "inventory",
+    "scores",
+    "bound",
+    "replay",
+    "seed",
+)
+
+
+class ConformanceError(AssertionError):
+    """A game broke the protocol; `check` names which rule of the suite."""
+
+    def __init__(self, check: str, message: str) -> None:
+        super().__init__(f"[{check}] {message}")
+        self.check = check
+
+
+@dataclass
+class _Walk:
+    """One seeded random game under observation."""
+
+    game: Game
+    seed: int
+    view_every: int
+    where: str = ""
+    seen_actions: dict[Action, None] = field(default_factory=dict)  # insertion-ordered set
+    steps: int = 0
+
+    def fail(self, check: str, message: str) -> ConformanceError:
+        return ConformanceError(
+            check, f"{self.where}, seed {self.seed}, step {self.steps}: {message}"
+        )
+
+
+def _plain_json(value: Any) -> bool:
+    """True for values made only of dict (str keys), list, str, int, float, bool and None."""
+    if value is None or isinstance(value, str | bool | int | float):
+        return not isinstance(value, float) or math.isfinite(value)
+    if isinstance(value, list):
+        return all(_plain_json(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain_json(v) for k, v in value.items())
+    return False
+
+
+def _check_action_forms(walk: _Walk, action: Action) -> None:
+    """Notation and JSON round trips, once per distinct action."""
+    if action in walk.seen_actions:
+        return
+    game = walk.game
+    try:
+        text = game.action_to_str(action)
+        back = game.action_from_str(text)
+    except IllegalActionError as error:
+        raise walk.fail("notation", f"{action!r} does not parse back: {error}") from None
+    if not isinstance(text, str) or back != action:
+        raise walk.fail("notation", f"{action!r} -> {text!r} -> {back!r}")
+    try:
+        obj = game.action_to_json(action)
+        encoded = json.dumps(obj)
+    except (TypeError, ValueError) as error:
+        raise walk.fail("json", f"{action!r} has no JSON form: {error}") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
+        raise walk.fail("json", f"{action!r} -> {obj!r} lacks a string 'kind'")
+    try:
+        back = game.action_from_json(json.loads(encoded))
+    except IllegalActionError as error:
+        raise walk.fail("json", f"{encoded} does not parse back: {error}") from None
+    if back != action:
+        raise walk.fail("json", f"{action!r} -> {encoded} -> {back!r}")
+    walk.seen_actions[action] = None
+
+
+def _check_decision(walk: _Walk, state: Any, legal: Sequence[Action]) -> None:
+    game = walk.game
+    if not legal:
+        raise walk.fail("legal_nonempty", "a decision node without legal actions")
+    if len(set(legal)) != len(legal):
+        dupes = sorted({game.action_to_str(a) for a in legal if legal.count(a) > 1})
+        raise walk.fail("legal_unique", f"duplicate legal actions {dupes}")
+    again = list(game.legal_actions(state))
+    copy_legal = list(game.legal_actions(state.clone()))
+    if again != list(legal) or copy_legal != list(legal):
+        raise walk.fail("legal_deterministic", "legal actions differ between calls or on a clone")
+    for action in legal:
+        _check_action_forms(walk, action)
+
+
+def _check_chance(walk: _Walk, outcomes: Sequence[tuple[Action, float]]) -> None:
+    if not outcomes:
+        raise walk.fail("chance", "a chance node without outcomes")
+    actions = [a for a, _ in outcomes]
+    if len(set(actions)) != len(actions):
+        raise walk.fail("chance", "duplicate chance outcomes")
+    if any(not (p > 0.0) for _, p in outcomes):
+        raise walk.fail("chance", "a chance outcome with probability <= 0")
+    total = math.fsum(p for _, p in outcomes)
+    if abs(total - 1.0) > 1e-9:
+        raise walk.fail("chance", f"chance probabilities sum to {total!r}, not 1")
+    for action in actions:
+        _check_action_forms(walk, action)
+
+
+ILLEGAL_PROBES = 6
+
+
+def _check_illegal(walk: _Walk, state: Any, legal: Sequence[Action], rng: random.Random) -> None:
+    """Actions seen elsewhere but not legal here must be refused and change nothing."""
+    game = walk.game
+    legal_set = set(legal)
+    candidates = [a for a in walk.seen_actions if a not in legal_set]
+    for candidate in rng.sample(candidates, min(ILLEGAL_PROBES, len(candidates))):
+        before = state.clone()
+        try:
+            game.apply_action(state, candidate)
+        except IllegalActionError:
+            if state != before:
+                raise walk.fail(
+                    "illegal_rejected",
+                    f"refusing {game.action_to_str(candidate)!r} changed the state",
+                ) from None
+            continue
+        except Exception as error:  # noqa: BLE001  # any other exception is the failure
+            raise walk.fail(
+                "illegal_rejected",
+                f"{game.action_to_str(candidate)!r} raised {type(error).__name__}, "
+                "not IllegalActionError",
+            ) from None
+        raise walk.fail(
+            "illegal_rejected", f"illegal {game.action_to_str(candidate)!r} was accepted"
+        )
+
+
+def _check_clone(walk: _Walk, state: Any, action: Action) -> None:
+    game = walk.game
+    before = state.clone()
+    if before != state:
+        raise walk.fail("clone", "a clone differs from its original")
+    copy = state.clone()
+    game.apply_action(copy, action)
+    if state != before:
+        raise walk.fail("clone", "applying an action to a clone changed the original")
+    probe = state.clone()
+    game.apply_action(state, action)
+    game.apply_action(probe, action)
+    if probe != state:
+        raise walk.fail("clone", "the same action on a clone and on its original diverged")
+    if copy != state:
+        raise walk.fail("clone", "the same action on two clones diverged")
+
+
+def _check_views(walk: _Walk, state: Any, rng: random.Random) -> None:
+    game = walk.game
+    player = game.current_player(state)
+    for seat in [None, *range(game.num_players)]:
+        view = game.view(state, seat)
+        if not _plain_json(view) or json.loads(json.dumps(view)) != view:
+            raise walk.fail("view_json", f"the view of seat {seat} is not plain JSON")
+        missing = {"seat", "decider", "decision"} - set(view)
+        if missing or view["seat"] != seat:
+            raise walk.fail("view_json", f"the view of seat {seat} lacks {sorted(missing)} or seat")
+        sampled = game.determinize(view, random.Random(rng.random()))
+        if game.view(sampled, seat) != view:
+            raise walk.fail(
+                "view_determinize", f"view(determinize(view)) differs from the view of seat {seat}"
+            )
+        if seat is not None and seat == player:
+            real = list(game.legal_actions(state))
+            if list(game.legal_actions(sampled)) != real:
+                raise walk.fail(
+                    "view_determinize",
+                    f"a determinized state offers seat {seat} other legal actions",
+                )
+        resampled = game.resample_hidden(state, seat, random.Random(rng.random()))
+        if game.view(resampled, seat) != view:
+            raise walk.fail(
+                "view_leak",
+                f"the view of seat {seat} changed when its hidden information was re-dealt",
+            )
+
+
+def _check_observe(walk: _Walk, state: Any, player: int, action: Action) -> None:
+    game = walk.game
+    for viewer in [None, *range(game.num_players)]:
+        seen = game.observe_action(state, player, action, viewer)
+        if not isinstance(seen, str) or not seen:
+            raise walk.fail("observe", f"observe_action for viewer {viewer} gave {seen!r}")
+
+
+def _check_scores(walk: _Walk, state: Any) -> None:
+    game = walk.game
+    scores = game.scores(state)
+    returns = game.returns(state)
+    n = game.num_players
+    if len(scores) != n or not all(isinstance(s, int) for s in scores):
+        raise walk.fail("scores", f"scores {scores!r} are not {n} integers")
+    if len(returns) != n or not all(-1.0 <= r <= 1.0 for r in returns):
+        raise walk.fail("scores", f"returns {returns!r} are not {n} values in [-1, 1]")
+    if game.is_terminal(state):
+        winners = game.winners(state)
+        if not winners or not set(winners) <= set(range(n)):
+            raise walk.fail("scores", f"winners {winners!r} of a finished game")
+
+
+def play_random(
+    game: Game,
+    seed: int,
+    max_actions: int,
+    view_every: int = 1,
+    where: str = "",
+) -> tuple[MatchRecord, Any]:
+    """Play one seeded uniformly random game under every check; returns its record and final state.
+
+    ``view_every`` checks views, clones, observations and illegal actions at every k-th node only
+    (the cheap checks run at every node).
+    """
+    walk = _Walk(game, seed, max(1, view_every), where or type(game).game_id)
+    rng = random.Random(seed)  # only for the choices, so that checks do not change the game
+    check_rng = random.Random(seed + 1)
+    state = game.new_initial_state()
+    record = MatchRecord(type(game).game_id, game.num_players, dict(game.flags), seed)
+    inventory = game.inventory(state)
+    while True:
+        player = game.current_player(state)
+        if player == TERMINAL:
+            break
+        if walk.steps >= max_actions:
+            raise walk.fail("bound", f"the game did not end within {max_actions} actions")
+        deep = walk.steps % walk.view_every == 0
+        if player == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            _check_chance(walk, outcomes)
+            action = sample_chance(game, state, rng)
+        else:
+            legal = game.legal_actions(state)
+            _check_decision(walk, state, legal)
+            action = legal[rng.randrange(len(legal))]
+            if deep:
+                _check_illegal(walk, state, legal, check_rng)
+        if deep:
+            _check_views(walk, state, check_rng)
+            _check_observe(walk, state, player, action)
+            _check_scores(walk, state)
+            _check_clone(walk, state, action)  # applies the action to `state` too
+        else:
+            game.apply_action(state, action)
+        record.actions.append((player, game.action_to_str(action)))
+        walk.steps += 1
+        if game.inventory(state) != inventory:
+            raise walk.fail(
+                "inventory", f"pieces changed from {inventory} to {game.inventory(state)}"
+            )
+    _check_views(walk, state, check_rng)
+    _check_scores(walk, state)
+    record.scores = list(game.scores(state))
+    return record, state
+
+
+def check_game(
+    make_game: Callable[[], Game],
+    seeds: Iterable[int],
+    max_actions: int,
+    view_every: int = 1,
+    where: str = "",
+) -> None:
+    """Every check of the suite on random games with each seed; see the module docstring."""
+    for seed in seeds:
+        game = make_game()
+        where = where or type(game).game_id
+        record, final = play_random(game, seed, max_actions, view_every, where)
+        try:
+            replayed = replay_final(record, make_game())
+        except RecordError as error:
+            raise ConformanceError("replay", f"{where}, seed {seed}: {error}") from None
+        if replayed != final:
+            raise ConformanceError("replay", f"{where}, seed {seed}: replay ends in another state")
+        again, _ = play_random(make_game(), seed, max_actions, max_actions + 1, where)
+        if again.actions != record.actions:
+            raise ConformanceError("seed", f"{where}, seed {seed}: the same seed played otherwise")
+
+
+def check_conformance(
+    game_id: str,
+    player_counts: Iterable[int],
+    seeds: Iterable[int],
+    *,
+    flags: dict[str, Any] | None = None,
+    max_actions: int = 100_000,
+    view_every: int = 1,
+) -> None:
+    """The conformance suite for a registered game at each player count over all seeds."""
+    from hanse.games import make
+
+    seeds = list(seeds)
+    for n in player_counts:
+        where = f"{game_id} {n}p {flags or {}}"
+
+        def make_game(n: int = n) -> Game:
+            return make(game_id, n, **(flags or {}))
+
+        check_game(make_game, seeds, max_actions, view_every, where)
+
+
+def walk_choices(game: Game, choices: Sequence[int], rng_seed: int = 0) -> Any:
+    """Follow a list of choice indices through a game (for Hypothesis walks); returns the state.
+
+    Each choice picks ``legal[choice % len(legal)]`` at a decision node and
+    ``outcomes[choice % len(outcomes)]`` at a chance node, so Hypothesis shrinks a failing walk to a
+    short sequence of small numbers. Every step asserts the cheap protocol checks.
+    """
+    walk = _Walk(game, rng_seed, 1, f"{type(game).game_id} walk")
+    state = game.new_initial_state()
+    inventory = game.inventory(state)
+    for choice in choices:
+        player = game.current_player(state)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            _check_chance(walk, outcomes)
+            action = outcomes[choice % len(outcomes)][0]
+        else:
+            legal = game.legal_actions(state)
+            _check_decision(walk, state, legal)
+            action = legal[choice % len(legal)]
+        game.apply_action(state, action)
+        walk.steps += 1
+        if game.inventory(state) != inventory:
+            raise walk.fail("inventory", "pieces changed during the walk")
+        _check_scores(walk, state)
+    return state
