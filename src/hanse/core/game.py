@@ -147,6 +147,9 @@ class GameBase(ABC):
         return state.clone()
 
     @abstractmethod
+    def view(self, state: Any, seat: int | None) -> View: ...
+
+    @abstractmethod
     def determinize(self, view: View, rng: Random) -> Any: ...
 
     # -- notation: JSON through the action dataclasses ---------------------------------------

@@ -123,6 +123,7 @@ class Match:
         """The record, with final scores once the game is over."""
         if self.is_over():
             self.record.scores = list(self.game.scores(self.state))
+            self.record.winners = list(self.game.winners(self.state))
         return self.record
 
     # -- inside ----------------------------------------------------------------------------------

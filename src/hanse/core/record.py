@@ -30,6 +30,7 @@ class MatchRecord:
     seed: int | None = None
     actions: list[tuple[int, str]] = field(default_factory=list)
     scores: list[int] | None = None
+    winners: list[int] | None = None  # after the rulebook's tie-breaks
     players: list[str] | None = None  # who sat where: "random", "human", a bot level ...
 
     def to_json(self) -> dict[str, Any]:
@@ -42,6 +43,7 @@ class MatchRecord:
             "players": self.players,
             "actions": [[player, text] for player, text in self.actions],
             "scores": self.scores,
+            "winners": self.winners,
         }
 
     @classmethod
@@ -57,6 +59,7 @@ class MatchRecord:
                 seed=obj.get("seed"),
                 actions=actions,
                 scores=obj.get("scores"),
+                winners=obj.get("winners"),
                 players=obj.get("players"),
             )
         except (KeyError, TypeError, ValueError) as error:

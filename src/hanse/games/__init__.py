@@ -2,6 +2,8 @@
 
 Every subpackage of ``hanse.games`` that exposes ``GAME`` (a :class:`hanse.core.GameBase`
 subclass) is registered under its ``game_id``; adding a game means writing only its package.
+Games outside this package register through the entry-point group ``hanse.games`` (each entry
+names a GameBase subclass) or by calling :func:`register`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import dataclasses
 import importlib
 import pkgutil
 from functools import cache
+from importlib.metadata import entry_points
 from typing import Any
 
 from hanse.core.game import GameBase
@@ -30,7 +33,15 @@ def _registry() -> dict[str, type[GameBase]]:
         game_class = getattr(package, "GAME", None)
         if game_class is not None:
             found[game_class.game_id] = game_class
-    return dict(sorted(found.items()))
+    for entry in entry_points(group="hanse.games"):
+        external = entry.load()
+        found[external.game_id] = external
+    return found
+
+
+def register(cls: type[GameBase]) -> None:
+    """Add a game class to the registry at run time (plug-ins, tests)."""
+    _registry()[cls.game_id] = cls
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,124 @@
+"""Throughput of a game's engine (`hanse bench`; DESIGN.md, "Performance").
+
+Per game and player count: complete random games per second, decisions (a player's
+`legal_actions` plus `apply_action`) and all actions (chance included) per second, and the mean
+cost of `clone` and of `legal_actions` (cache cleared) in microseconds, over states met in the
+playouts. A game may offer other playout policies than uniform in ``bench_policies`` on its class
+(for instance Hansa's kind-balanced policy); each is measured too. One process, one core.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hanse.core.match import sample_chance
+from hanse.core.protocol import CHANCE, TERMINAL, Action, Game
+from hanse.games import make
+
+Policy = Callable[[Game, Any, Sequence[Action], random.Random], Action]
+
+
+def uniform_policy(game: Game, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    return legal[rng.randrange(len(legal))]
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    game_id: str
+    num_players: int
+    policy: str
+    games_completed: int
+    games_per_second: float
+    decisions_per_second: float
+    actions_per_second: float
+    mean_decisions_per_game: float
+    clone_us: float
+    legal_actions_us: float
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def policies_of(game: Game) -> dict[str, Policy]:
+    return {"uniform": uniform_policy, **getattr(type(game), "bench_policies", {})}
+
+
+def bench_game(
+    game_id: str,
+    num_players: int,
+    seconds: float = 2.0,
+    seed: int = 0,
+    policy: str = "uniform",
+    max_actions_per_game: int = 100_000,
+    flags: dict[str, Any] | None = None,
+) -> BenchResult:
+    game = make(game_id, num_players, **(flags or {}))
+    choose = policies_of(game)[policy]
+    rng = random.Random(seed)
+    samples: list[Any] = []
+    games = decisions = actions = 0
+    decisions_in_complete = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        game_decisions = 0
+        for _ in range(max_actions_per_game):
+            player = game.current_player(state)
+            if player == TERMINAL:
+                games += 1
+                decisions_in_complete += game_decisions
+                break
+            if player == CHANCE:
+                action = sample_chance(game, state, rng)
+            else:
+                legal = game.legal_actions(state)
+                action = choose(game, state, legal, rng)
+                game_decisions += 1
+                if len(samples) < 2000 and rng.random() < 0.02:
+                    samples.append(state.clone())
+            game.apply_action(state, action)
+            actions += 1
+            if game_decisions & 255 == 0 and time.perf_counter() >= deadline:
+                break
+        decisions += game_decisions
+    elapsed = time.perf_counter() - start
+    return BenchResult(
+        game_id=game_id,
+        num_players=num_players,
+        policy=policy,
+        games_completed=games,
+        games_per_second=games / elapsed,
+        decisions_per_second=decisions / elapsed,
+        actions_per_second=actions / elapsed,
+        mean_decisions_per_game=decisions_in_complete / games if games else 0.0,
+        clone_us=_clone_cost(samples),
+        legal_actions_us=_legal_cost(game, samples),
+    )
+
+
+def _clone_cost(samples: Sequence[Any], repeat: int = 20) -> float:
+    if not samples:
+        return 0.0
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for state in samples:
+            state.clone()
+    return (time.perf_counter() - start) / (repeat * len(samples)) * 1e6
+
+
+def _legal_cost(game: Game, samples: Sequence[Any], repeat: int = 5) -> float:
+    if not samples:
+        return 0.0
+    total = 0.0
+    for _ in range(repeat):
+        for state in samples:
+            state.legal_cache = None
+            start = time.perf_counter()
+            game.legal_actions(state)
+            total += time.perf_counter() - start
+    return total / (repeat * len(samples)) * 1e6

@@ -1,0 +1,338 @@
+"""The `hanse` command: list, play, replay, simulate and benchmark every registered game.
+
+Everything goes through the protocol and :class:`hanse.core.match.Match`, so a game added to
+``hanse.games`` works here without touching this file.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from hanse.bench import bench_game, policies_of
+from hanse.bots import BOT_LEVELS, make_bot
+from hanse.core.match import Match, replay
+from hanse.core.protocol import CHANCE, IllegalActionError
+from hanse.core.record import MatchRecord
+from hanse.games import REGISTRY, game_class, make, parse_flag
+from hanse.simulate import run_games, summarise
+
+app = typer.Typer(
+    help="Hanse: Lübeck, Hansa Teutonica, Kogge and Die Speicherstadt in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+FlagOption = Annotated[
+    list[str] | None, typer.Option("--flag", help="A variant flag as name=value (repeatable).")
+]
+
+
+def _fail(message: str) -> typer.Exit:
+    errors.print(f"[red]error:[/red] {message}")
+    return typer.Exit(2)
+
+
+def _make(game_id: str, players: int | None, flag_texts: list[str] | None) -> Any:
+    try:
+        cls = game_class(game_id)
+        flags = dict(parse_flag(cls, text) for text in flag_texts or [])
+        return make(game_id, players if players is not None else cls.min_players, **flags)
+    except IllegalActionError as error:
+        raise _fail(str(error)) from None
+
+
+@app.command()
+def games() -> None:
+    """List every game with its player counts and variant flags."""
+    table = Table(title="Hanse games")
+    table.add_column("id", style="bold")
+    table.add_column("game")
+    table.add_column("players")
+    table.add_column("flags (default): meaning")
+    for game_id, cls in REGISTRY.items():
+        flags = "\n".join(f"{f.name}={f.default}: {f.help}" for f in cls.flag_docs()) or "-"
+        table.add_row(game_id, cls.title, f"{cls.min_players}-{cls.max_players}", flags)
+    console.print(table)
+
+
+def _seat_bots(players: int, humans: list[int], bots: list[str]) -> dict[int, Any]:
+    others = [s for s in range(players) if s not in humans]
+    names = bots or ["random"]
+    try:
+        return {seat: make_bot(names[min(i, len(names) - 1)]) for i, seat in enumerate(others)}
+    except IllegalActionError as error:
+        raise _fail(str(error)) from None
+
+
+def _show_log(match: Match, viewer: int | None, start: int) -> int:
+    log = match.log(viewer)
+    for actor, text in log[start:]:
+        who = "chance" if actor == CHANCE else f"seat {actor}"
+        console.print(f"  [dim]{who}:[/dim] {text}")
+    return len(log)
+
+
+def _ask(match: Match, seat: int) -> bool:
+    """One human decision; False when the player quits."""
+    game = match.game
+    console.rule(f"seat {seat} to decide")
+    console.print(game.render(match.view(seat)))
+    legal = match.legal_actions()
+    for number, action in enumerate(legal, start=1):
+        console.print(f"  [bold]{number:3d}[/bold]. {game.action_to_str(action)}")
+    while True:
+        try:
+            text = console.input("[bold]your choice[/bold] (number or notation, q to quit): ")
+        except EOFError:
+            return False
+        text = text.strip()
+        if text in ("q", "quit"):
+            return False
+        if text.isdigit():
+            if not 1 <= int(text) <= len(legal):
+                errors.print(f"[red]no action {text}:[/red] choose 1 to {len(legal)}")
+                continue
+            text = game.action_to_str(legal[int(text) - 1])
+        try:
+            match.submit(seat, text, match.version)
+            return True
+        except IllegalActionError as error:
+            errors.print(f"[red]illegal:[/red] {error}")
+
+
+@app.command("play")
+def play_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `hanse games`).")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
+    seat: Annotated[
+        list[int] | None, typer.Option("--seat", help="A seat you play (repeatable; default 0).")
+    ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", help=f"Bot for the other seats in order ({', '.join(BOT_LEVELS)})."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the chance events.")] = None,
+    flag: FlagOption = None,
+    save: Annotated[Path | None, typer.Option(help="Where to save the record.")] = None,
+) -> None:
+    """Play in the terminal against bots; the record is saved at the end or on quit."""
+    game = _make(game_id, players, flag)
+    humans = sorted(set(seat if seat else [0]))
+    if any(not 0 <= s < game.num_players for s in humans):
+        raise _fail(f"seats are 0 to {game.num_players - 1}")
+    bots = _seat_bots(game.num_players, humans, bot or [])
+    names = ["human" if s in humans else bots[s].name for s in range(game.num_players)]
+    match = Match(game, seed=seed, players=names, keep_log=True)
+    rng = random.Random(match.seed + 1)
+    path = save or Path(f"hanse-{game_id}-{match.seed}.json")
+    viewer = humans[0]
+    shown = 0
+    try:
+        while not match.is_over():
+            decider = match.decider
+            if decider in bots:
+                legal = match.legal_actions()
+                match.apply(decider, bots[decider].act(game, match.view(decider), legal, rng))
+                continue
+            viewer = decider
+            shown = _show_log(match, viewer, shown)
+            if not _ask(match, decider):
+                break
+    except KeyboardInterrupt:
+        console.print("\ninterrupted")
+    finally:
+        record = match.finish()
+        record.save(path)
+    _show_log(match, viewer, shown)
+    if match.is_over():
+        console.rule("game over")
+        console.print(game.render(match.view(viewer)))
+        console.print(f"scores {record.scores}; winners: seats {record.winners}")
+    console.print(f"record saved to {path} (replay it with: hanse replay {path})")
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A record saved by play, simulate or the server.")],
+    seat: Annotated[
+        int | None, typer.Option(help="Watch as this seat (default: spectator).")
+    ] = None,
+    step: Annotated[
+        bool | None, typer.Option("--step/--no-step", help="Wait for Enter after each move.")
+    ] = None,
+    boards: Annotated[bool, typer.Option(help="Show the board after every player's move.")] = False,
+) -> None:
+    """Step through a saved game as a seat or as a spectator."""
+    try:
+        record = MatchRecord.load(file)
+        game = make(record.game_id, record.num_players, **record.flags)
+        states = replay(record, game)
+    except IllegalActionError as error:
+        raise _fail(str(error)) from None
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise _fail(f"seats are 0 to {game.num_players - 1}")
+    interactive = sys.stdin.isatty() if step is None else step
+    console.print(f"{record.game_id}, {record.num_players} players, seed {record.seed}")
+    console.print(game.render(game.view(states[0], seat)))
+    for number, (player, text) in enumerate(record.actions, start=1):
+        before, after = states[number - 1], states[number]
+        action = game.action_from_str(text)
+        seen = game.observe_action(before, player, action, seat)
+        who = "chance" if player == CHANCE else f"seat {player}"
+        console.print(f"[dim]{number:5d}[/dim] {who}: {seen}")
+        if player == CHANCE:
+            continue
+        if boards or interactive:
+            console.print(game.render(game.view(after, seat)))
+        if interactive:
+            try:
+                answer = console.input("[dim]Enter: next move, q: quit[/dim] ")
+            except EOFError:
+                break
+            if answer.strip() == "q":
+                break
+    else:
+        console.rule("end of the record")
+        console.print(game.render(game.view(states[-1], seat)))
+        console.print(f"scores {game.scores(states[-1])}")
+
+
+@app.command("simulate")
+def simulate_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    games_count: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    bot: Annotated[
+        list[str] | None, typer.Option("--bot", help="Bot per seat in order (one: all seats).")
+    ] = None,
+    jobs: Annotated[int, typer.Option(help="Parallel processes.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    flag: FlagOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play many bot games in parallel and summarise wins, scores and lengths."""
+    game = _make(game_id, players, flag)
+    names = bot or ["random"]
+    if len(names) == 1:
+        names = names * game.num_players
+    if len(names) != game.num_players:
+        raise _fail(f"give one bot or {game.num_players} bots, not {len(names)}")
+    _seat_bots(game.num_players, [], names)  # fails early on an unknown bot
+    if games_count < 1 or jobs < 1:
+        raise _fail("--games and --jobs must be at least 1")
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        disable=as_json and not errors.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"{game_id} {game.num_players}p", total=games_count)
+        results = run_games(
+            game_id,
+            game.num_players,
+            dict(game.flags),
+            names,
+            games_count,
+            seed,
+            jobs,
+            on_done=lambda n: progress.advance(task, n),
+        )
+    summary = summarise(game_id, game.num_players, dict(game.flags), names, results)
+    if as_json:
+        print(json.dumps(summary.to_json(), indent=1))
+        return
+    table = Table(title=f"{game_id}, {game.num_players} players, {summary.games} games")
+    for column in ("seat", "bot", "wins", "win rate", "mean score", "sd"):
+        table.add_column(column, justify="right")
+    for s in range(game.num_players):
+        table.add_row(
+            str(s),
+            names[s],
+            f"{summary.wins_per_seat[s]:g}",
+            f"{summary.wins_per_seat[s] / summary.games:.1%}",
+            f"{summary.score_mean[s]:.1f}",
+            f"{summary.score_stdev[s]:.1f}",
+        )
+    console.print(table)
+    for name, wins in summary.wins_per_bot.items():
+        console.print(f"bot {name}: {wins:g} wins")
+    low, high = summary.first_seat_ci95
+    console.print(
+        f"game length {summary.length_mean:.0f} ± {summary.length_stdev:.0f} actions "
+        f"({summary.decisions_mean:.0f} decisions); "
+        f"first seat wins {summary.first_seat_win_rate:.1%} "
+        f"(95% CI {low:.1%}-{high:.1%}; fair share {summary.fair_share:.1%})"
+    )
+
+
+@app.command("bench")
+def bench_command(
+    game_ids: Annotated[list[str] | None, typer.Argument(metavar="[GAME]...")] = None,
+    players: Annotated[
+        list[int] | None, typer.Option("--players", "-p", help="Player counts (default: all).")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds of playouts per measurement.")] = 2.0,
+    seed: Annotated[int, typer.Option()] = 0,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Random playouts per second, decisions per second, clone and legal_actions cost."""
+    ids = game_ids or list(REGISTRY)
+    results = []
+    for game_id in ids:
+        try:
+            cls = game_class(game_id)
+        except IllegalActionError as error:
+            raise _fail(str(error)) from None
+        counts = players or list(range(cls.min_players, cls.max_players + 1))
+        for n in counts:
+            game = _make(game_id, n, None)
+            for policy in policies_of(game):
+                results.append(bench_game(game_id, n, seconds, seed, policy))
+    if as_json:
+        print(json.dumps([r.to_json() for r in results], indent=1))
+        return
+    table = Table(title=f"hanse bench ({seconds:g} s per row, one core)")
+    for column in (
+        "game",
+        "players",
+        "policy",
+        "games/s",
+        "decisions/s",
+        "actions/s",
+        "decisions/game",
+        "clone µs",
+        "legal_actions µs",
+    ):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(
+            r.game_id,
+            str(r.num_players),
+            r.policy,
+            f"{r.games_per_second:.1f}",
+            f"{r.decisions_per_second:,.0f}",
+            f"{r.actions_per_second:,.0f}",
+            f"{r.mean_decisions_per_game:.0f}",
+            f"{r.clone_us:.1f}",
+            f"{r.legal_actions_us:.1f}",
+        )
+    console.print(table)
+
+
+def main() -> None:
+    app()
