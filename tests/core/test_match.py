@@ -43,7 +43,9 @@ def test_submit_applies_bumps_the_version_and_records() -> None:
         ("0", "draw", 0, "not seat '0'"),
     ],
 )
-def test_bad_submissions_change_nothing(seat: object, text: str, version: int, message: str) -> None:
+def test_bad_submissions_change_nothing(
+    seat: object, text: str, version: int, message: str
+) -> None:
     match = Match(TinyGame(2), seed=1)
     before = match.state.clone()
     actions = list(match.record.actions)
