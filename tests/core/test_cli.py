@@ -153,3 +153,12 @@ def test_bench_reports_every_figure() -> None:
     assert row["games_completed"] > 0
     for key in ("games_per_second", "decisions_per_second", "clone_us", "legal_actions_us"):
         assert row[key] > 0
+
+
+def test_play_against_the_search_bot(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = hanse(
+        "play", "tiny", "--bot", "ismcts", "--seed", "2", "--save", str(path), stdin="1\n" * 40
+    )
+    assert result.returncode == 0, result.stderr
+    assert MatchRecord.load(path).players == ["human", "ismcts"]

@@ -2,5 +2,6 @@
 
 from hanse.bots.random_bot import RandomBot
 from hanse.bots.registry import BOT_LEVELS, make_bot
+from hanse.bots.search import ISMCTSBot, MCTSBot, SearchSettings
 
-__all__ = ["BOT_LEVELS", "RandomBot", "make_bot"]
+__all__ = ["BOT_LEVELS", "ISMCTSBot", "MCTSBot", "RandomBot", "SearchSettings", "make_bot"]

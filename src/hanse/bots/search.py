@@ -1,0 +1,178 @@
+"""Monte Carlo tree search over the protocol: MCTS and single-observer ISMCTS (issue 7).
+
+Both bots see only a view. :class:`ISMCTSBot` samples a fresh determinization of the view
+(``game.determinize(view, rng)``) in every iteration and shares one tree across them, selecting
+among the actions legal in that determinization with availability counts (Cowling, Powley and
+Whitehouse, "Information Set Monte Carlo Tree Search", 2012). :class:`MCTSBot` determinizes once,
+which is exact for positions without hidden information. Chance nodes are sampled by their
+probabilities; backups are max^n (a vector of returns, each player maximising their own), so 3 to
+5 players work.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hanse.core.game import top_seats, win_returns
+from hanse.core.match import sample_chance
+from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, View
+
+RolloutPolicy = Callable[[Game, Any, Sequence[Action], random.Random], Action]
+
+
+def random_rollout(game: Game, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    return legal[rng.randrange(len(legal))]
+
+
+def score_utility(game: Game, state: Any) -> list[float]:
+    """Utility of an unfinished state: who leads on points shares the win (for cut rollouts)."""
+    if game.is_terminal(state):
+        return game.returns(state)
+    return win_returns(top_seats(game.scores(state)), game.num_players)
+
+
+@dataclass
+class SearchSettings:
+    iterations: int | None = 1000  # a budget in iterations (deterministic given the RNG) ...
+    seconds: float | None = None  # ... or in seconds (whichever comes first)
+    exploration: float = 0.7  # UCT constant for returns in [-1, 1]
+    rollout: RolloutPolicy = random_rollout
+    rollout_limit: int = 400  # decisions per rollout before the scores decide
+
+
+class _Node:
+    __slots__ = ("availability", "children", "player", "totals", "visits")
+
+    def __init__(self, num_players: int, player: int) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.availability = 0
+        self.totals = [0.0] * num_players
+        self.player = player  # who moves here (CHANCE or a seat)
+
+
+class _Search:
+    def __init__(self, game: Game, settings: SearchSettings, rng: random.Random) -> None:
+        self.game = game
+        self.settings = settings
+        self.rng = rng
+
+    def run(self, root_state: Callable[[], Any], seat: int) -> _Node:
+        settings = self.settings
+        root = _Node(self.game.num_players, seat)
+        deadline = time.perf_counter() + settings.seconds if settings.seconds else None
+        done = 0
+        while True:
+            if settings.iterations is not None and done >= settings.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, root_state())
+            done += 1
+        return root
+
+    def _iterate(self, root: _Node, state: Any) -> None:
+        game, rng = self.game, self.rng
+        node = root
+        path = [root]
+        while True:
+            player = game.current_player(state)
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                action = sample_chance(game, state, rng)
+            else:
+                legal = game.legal_actions(state)
+                untried = [a for a in legal if a not in node.children]
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    game.apply_action(state, action)
+                    child = _Node(game.num_players, game.current_player(state))
+                    node.children[action] = child
+                    child.availability = 1
+                    for a in legal:
+                        other = node.children.get(a)
+                        if other is not None and other is not child:
+                            other.availability += 1
+                    path.append(child)
+                    break
+                action = self._select(node, legal, player)
+            game.apply_action(state, action)
+            known = node.children.get(action)
+            if known is None:  # a chance outcome met for the first time
+                known = node.children[action] = _Node(game.num_players, game.current_player(state))
+            node = known
+            path.append(node)
+        rewards = self._rollout(state)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for seat, reward in enumerate(rewards):
+                totals[seat] += reward
+
+    def _select(self, node: _Node, legal: Sequence[Action], player: int) -> Action:
+        c = self.settings.exploration
+        best_value = -math.inf
+        best: Action = legal[0]
+        for action in legal:
+            child = node.children[action]
+            child.availability += 1
+            value = child.totals[player] / child.visits + c * math.sqrt(
+                math.log(child.availability) / child.visits
+            )
+            if value > best_value:
+                best_value, best = value, action
+        return best
+
+    def _rollout(self, state: Any) -> list[float]:
+        game, rng, policy = self.game, self.rng, self.settings.rollout
+        for _ in range(self.settings.rollout_limit):
+            player = game.current_player(state)
+            if player == TERMINAL:
+                return game.returns(state)
+            if player == CHANCE:
+                game.apply_action(state, sample_chance(game, state, rng))
+            else:
+                legal = game.legal_actions(state)
+                game.apply_action(state, policy(game, state, legal, rng))
+        return score_utility(game, state)
+
+
+class ISMCTSBot:
+    """Single-observer information-set MCTS: a new determinization of the view per iteration."""
+
+    def __init__(self, name: str = "ismcts", settings: SearchSettings | None = None) -> None:
+        self.name = name
+        self.settings = settings or SearchSettings()
+        self.last_iterations = 0
+
+    def _root_state(self, game: Game, view: View, rng: random.Random) -> Callable[[], Any]:
+        return lambda: game.determinize(view, rng)
+
+    def act(self, game: Game, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        search = _Search(game, self.settings, rng)
+        root = search.run(self._root_state(game, view, rng), view["seat"])
+        self.last_iterations = root.visits
+        visits = [
+            (root.children[a].visits if a in root.children else -1, i) for i, a in enumerate(legal)
+        ]
+        return legal[max(visits)[1]] if max(visits)[0] >= 0 else legal[0]
+
+
+class MCTSBot(ISMCTSBot):
+    """Plain UCT on one determinization: exact where the view hides nothing."""
+
+    def __init__(self, name: str = "mcts", settings: SearchSettings | None = None) -> None:
+        super().__init__(name, settings)
+
+    def _root_state(self, game: Game, view: View, rng: random.Random) -> Callable[[], Any]:
+        state = game.determinize(view, rng)
+        return state.clone

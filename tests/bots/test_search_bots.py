@@ -1,0 +1,141 @@
+"""MCTS and ISMCTS over the protocol, on the test-only Tiny game (issue 7)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hanse.bots import RandomBot
+from hanse.bots.search import ISMCTSBot, MCTSBot, SearchSettings, score_utility
+from hanse.core import CHANCE, TERMINAL
+from hanse.core.match import child, play
+from tests.core.tiny_game import Draw, Play, TinyGame, TinyState
+
+
+def position(hands: list[list[int]], deck: list[int], scores: list[int]) -> TinyState:
+    """A consistent position: every card not in a hand or the deck lies on the discard pile."""
+    state = TinyGame(len(hands)).new_initial_state()
+    state.hands = [list(h) for h in hands]
+    state.deck = list(deck)
+    state.discard = [
+        v for v in (1, 2, 3, 4) for _ in range(2 - deck[v - 1] - sum(h.count(v) for h in hands))
+    ]
+    state.scores = list(scores)
+    state.to_deal = 0
+    return state
+
+
+def decide(bot: ISMCTSBot, game: TinyGame, state: TinyState, seed: int = 0) -> object:
+    seat = game.current_player(state)
+    return bot.act(game, game.view(state, seat), game.legal_actions(state), random.Random(seed))
+
+
+@pytest.mark.parametrize("bot_class", [MCTSBot, ISMCTSBot])
+def test_a_single_legal_action_is_answered_without_search(bot_class: type[ISMCTSBot]) -> None:
+    game = TinyGame(2)
+    state = position([[4], [1]], [0, 0, 0, 0], [0, 0])
+    bot = bot_class(settings=SearchSettings(iterations=10_000))
+    assert decide(bot, game, state) == Play(4)
+    assert bot.last_iterations == 0
+
+
+@pytest.mark.parametrize("bot_class", [MCTSBot, ISMCTSBot])
+def test_search_is_deterministic_given_its_rng(bot_class: type[ISMCTSBot]) -> None:
+    game = TinyGame(3)
+    state = position([[1, 3], [2], [4]], [1, 1, 1, 0], [0, 0, 0])
+    choices = {
+        decide(bot_class(settings=SearchSettings(iterations=150)), game, state, 9) for _ in range(3)
+    }
+    assert len(choices) == 1
+
+
+def exact_values(game: TinyGame, state: TinyState) -> dict[object, float]:
+    """Expectimax value of each legal action for the player to move (Tiny is small enough)."""
+    memo: dict[tuple, list[float]] = {}
+
+    def value(s: TinyState) -> list[float]:
+        key = (
+            tuple(s.deck),
+            tuple(tuple(sorted(h)) for h in s.hands),
+            tuple(s.scores),
+            s.player,
+            s.pending_draw,
+        )
+        if key not in memo:
+            player = game.current_player(s)
+            if player == TERMINAL:
+                memo[key] = game.returns(s)
+            elif player == CHANCE:
+                total = [0.0] * game.num_players
+                for action, p in game.chance_outcomes(s):
+                    for seat, v in enumerate(value(child(game, s, action))):
+                        total[seat] += p * v
+                memo[key] = total
+            else:
+                options = [value(child(game, s, a)) for a in game.legal_actions(s)]
+                memo[key] = max(options, key=lambda v: v[player])
+        return memo[key]
+
+    seat = game.current_player(state)
+    return {a: value(child(game, state, a))[seat] for a in game.legal_actions(state)}
+
+
+@pytest.mark.parametrize("bot_class", [MCTSBot, ISMCTSBot])
+def test_puzzle_drawing_wins_for_sure(bot_class: type[ISMCTSBot]) -> None:
+    """Holding a 4 against a 1 with 1, 2, 3 in the deck: drawing wins surely, playing does not."""
+    game = TinyGame(2)
+    state = position([[4], [1]], [1, 1, 1, 0], [0, 0])
+    values = exact_values(game, state)
+    assert values == {Play(4): pytest.approx(1 / 3), Draw(): pytest.approx(1.0)}
+    bot = bot_class(settings=SearchSettings(iterations=400))
+    assert decide(bot, game, state, 1) == Draw()
+    assert bot.last_iterations == 400
+
+
+def test_the_bot_does_not_see_other_seats_secrets() -> None:
+    """Re-dealing what seat 0 may not know leaves its choice unchanged (no cheating)."""
+    game = TinyGame(3)
+    rng = random.Random(5)
+    for trial in range(20):
+        record = play(game, [RandomBot()] * 3, random.Random(trial))
+        state = game.new_initial_state()
+        for _, text in record.actions[: 6 + trial % 5]:
+            game.apply_action(state, game.action_from_str(text))
+        seat = game.current_player(state)
+        if seat < 0:
+            continue
+        other = game.resample_hidden(state, seat, rng)
+        bot = ISMCTSBot(settings=SearchSettings(iterations=60))
+        first = bot.act(game, game.view(state, seat), game.legal_actions(state), random.Random(1))
+        second = bot.act(game, game.view(other, seat), game.legal_actions(other), random.Random(1))
+        assert first == second
+
+
+def test_ismcts_beats_random_over_many_games() -> None:
+    game = TinyGame(2)
+    wins = 0.0
+    games = 60
+    for i in range(games):
+        me = i % 2
+        bots = [RandomBot(), RandomBot()]
+        bots[me] = ISMCTSBot(settings=SearchSettings(iterations=150))
+        record = play(game, bots, random.Random(1000 + i))
+        assert record.winners is not None
+        if me in record.winners:
+            wins += 1 / len(record.winners)
+    assert wins / games > 0.5
+
+
+def test_a_cut_rollout_counts_the_leader_as_winner() -> None:
+    game = TinyGame(3)
+    state = position([[1], [2], [3]], [1, 1, 1, 1], [5, 9, 9])
+    assert score_utility(game, state) == [-1.0, 0.0, 0.0]
+
+
+def test_a_seconds_budget_stops_the_search() -> None:
+    game = TinyGame(2)
+    state = position([[1, 2], [2]], [1, 1, 1, 1], [0, 0])
+    bot = ISMCTSBot(settings=SearchSettings(iterations=None, seconds=0.05))
+    decide(bot, game, state)
+    assert bot.last_iterations > 0
