@@ -334,5 +334,115 @@ def bench_command(
     console.print(table)
 
 
+@app.command("arena")
+def arena_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    bot: Annotated[list[str], typer.Option("--bot", help="An entrant (repeatable).")],
+    challenger: Annotated[
+        str | None, typer.Option(help="Gauntlet: this bot against the --bot field.")
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    games_per_lineup: Annotated[
+        int, typer.Option("--games", "-n", help="Games per lineup and seat rotation.")
+    ] = 10,
+    jobs: Annotated[int, typer.Option(help="Parallel processes (local backend).")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: start a local Ray).")
+    ] = None,
+    seed: Annotated[int, typer.Option()] = 0,
+    flag: FlagOption = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for every game's record, report.json and plots.")
+    ] = None,
+    plots: Annotated[bool, typer.Option(help="Write PNG plots into --out.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """A tournament: seats rotated, games in parallel, win rates with 95% CIs and ratings."""
+    from hanse.arena import gauntlet, report, round_robin, run_tournament
+    from hanse.arena.plots import save_plots
+    from hanse.arena.runner import specs_for
+
+    game = _make(game_id, players, flag)
+    entrants = [challenger, *bot] if challenger else list(bot)
+    _seat_bots(len(entrants), [], entrants)  # fails early on an unknown bot
+    try:
+        lineups = (
+            gauntlet(challenger, bot, game.num_players)
+            if challenger
+            else round_robin(bot, game.num_players)
+        )
+    except ValueError as error:
+        raise _fail(str(error)) from None
+    if plots and out is None:
+        raise _fail("--plots needs --out")
+    specs = specs_for(game_id, game.num_players, dict(game.flags), lineups, games_per_lineup, seed)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        disable=as_json and not errors.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"arena {game_id} {game.num_players}p", total=len(specs))
+        try:
+            outcomes = run_tournament(
+                specs, jobs, backend, address, on_done=lambda o: progress.advance(task)
+            )
+        except (RuntimeError, ValueError) as error:
+            raise _fail(str(error)) from None
+    result = report(outcomes, entrants)
+    if out is not None:
+        records = out / "records"
+        records.mkdir(parents=True, exist_ok=True)
+        for outcome in outcomes:
+            path = records / f"game-{outcome.spec.index:05d}.json"
+            path.write_text(json.dumps(outcome.record, ensure_ascii=False) + "\n")
+        (out / "report.json").write_text(json.dumps(result.to_json(), indent=1) + "\n")
+        if plots:
+            save_plots(result, out)
+    if as_json:
+        print(json.dumps(result.to_json(), indent=1))
+        return
+    table = Table(title=f"arena: {game_id}, {game.num_players} players, {result.games} games")
+    for column in (
+        "bot",
+        "seats",
+        "wins",
+        "win rate",
+        "95% CI",
+        "x fair share",
+        "mean score",
+        "mean margin",
+        "rating",
+    ):
+        table.add_column(column, justify="right")
+    for name, stats in result.bots.items():
+        rating = result.ratings[name]
+        data = stats.to_json(rating)
+        low, high = stats.ci95
+        table.add_row(
+            name,
+            str(stats.seats_played),
+            f"{stats.wins:g}",
+            f"{stats.win_rate:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{stats.share_ratio:.2f}",
+            f"{data['mean_score']:.1f}",
+            f"{data['mean_margin']:+.1f}",
+            f"{rating.mu:.1f} ± {rating.sigma:.1f}",
+        )
+    console.print(table)
+    seats = ", ".join(
+        f"seat {s}: {r:.1%} ({lo:.1%}-{hi:.1%})"
+        for s, (r, (lo, hi)) in enumerate(zip(result.seat_win_rates, result.seat_ci95, strict=True))
+    )
+    console.print(f"win rate by seat: {seats}")
+    console.print(f"game length {result.length_mean:.0f} ± {result.length_stdev:.0f} actions")
+    if out is not None:
+        console.print(f"records, report{' and plots' if plots else ''} in {out}")
+
+
 def main() -> None:
     app()

@@ -239,3 +239,10 @@ class TinyGame(GameBase):
             f"deck {view['deck_size']} discard {view['discard']} scores {view['scores']} "
             f"hands {view['hand_sizes']}{hand} to move: {view['decider']}"
         )
+
+
+def register_tiny() -> None:
+    """Register Tiny in this process (a worker setup hook for Ray in the arena tests)."""
+    from hanse.games import register
+
+    register(TinyGame)

@@ -1,0 +1,129 @@
+"""Playing a tournament's games: in local processes or on a Ray cluster.
+
+Every game is described by a :class:`GameSpec` (game, flags, bots per seat, seed) and produces an
+:class:`Outcome` with its full record, so any result can be replayed (`hanse replay`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from hanse.arena.lineups import Lineup
+from hanse.bots import make_bot
+from hanse.core.match import play
+from hanse.core.record import MatchRecord
+from hanse.games import make
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    index: int
+    game_id: str
+    num_players: int
+    flags: tuple[tuple[str, Any], ...]
+    lineup: Lineup
+    seed: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    spec: GameSpec
+    scores: list[int]
+    winners: list[int]
+    actions: int
+    record: dict[str, Any]  # MatchRecord.to_json()
+
+
+def play_spec(spec: GameSpec) -> Outcome:
+    game = make(spec.game_id, spec.num_players, **dict(spec.flags))
+    record = play(game, [make_bot(name) for name in spec.lineup], random.Random(spec.seed))
+    return Outcome(
+        spec=spec,
+        scores=list(record.scores or []),
+        winners=list(record.winners or []),
+        actions=len(record.actions),
+        record=record.to_json(),
+    )
+
+
+def specs_for(
+    game_id: str,
+    num_players: int,
+    flags: dict[str, Any],
+    lineups: Sequence[Lineup],
+    games_per_lineup: int,
+    seed: int,
+) -> list[GameSpec]:
+    """Each lineup `games_per_lineup` times; game i has seed `seed + i`."""
+    frozen = tuple(sorted(flags.items()))
+    specs: list[GameSpec] = []
+    for _ in range(games_per_lineup):
+        for lineup in lineups:
+            index = len(specs)
+            specs.append(GameSpec(index, game_id, num_players, frozen, lineup, seed + index))
+    return specs
+
+
+def run_tournament(
+    specs: Sequence[GameSpec],
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    on_done: Callable[[Outcome], None] = lambda o: None,
+) -> list[Outcome]:
+    """Play every game; results come back in spec order whatever the backend."""
+    if backend == "ray":
+        outcomes = _run_ray(specs, address, on_done)
+    elif backend == "local":
+        outcomes = _run_local(specs, jobs, on_done)
+    else:
+        raise ValueError(f"unknown backend {backend!r}: local or ray")
+    return sorted(outcomes, key=lambda o: o.spec.index)
+
+
+def _run_local(
+    specs: Sequence[GameSpec], jobs: int, on_done: Callable[[Outcome], None]
+) -> list[Outcome]:
+    outcomes = []
+    if jobs <= 1:
+        for spec in specs:
+            outcomes.append(play_spec(spec))
+            on_done(outcomes[-1])
+        return outcomes
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for future in as_completed([pool.submit(play_spec, spec) for spec in specs]):
+            outcomes.append(future.result())
+            on_done(outcomes[-1])
+    return outcomes
+
+
+def _run_ray(
+    specs: Sequence[GameSpec], address: str | None, on_done: Callable[[Outcome], None]
+) -> list[Outcome]:
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("the ray backend needs the extra: pip install 'hanse[arena]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    try:
+        remote_play = ray.remote(play_spec)
+        pending = [remote_play.remote(spec) for spec in specs]
+        outcomes = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            outcomes.append(ray.get(done[0]))
+            on_done(outcomes[-1])
+        return outcomes
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def record_of(outcome: Outcome) -> MatchRecord:
+    return MatchRecord.from_json(outcome.record)
