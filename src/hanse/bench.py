@@ -122,3 +122,65 @@ def _legal_cost(game: Game, samples: Sequence[Any], repeat: int = 5) -> float:
             game.legal_actions(state)
             total += time.perf_counter() - start
     return total / (repeat * len(samples)) * 1e6
+
+
+@dataclass(frozen=True)
+class SearchBenchResult:
+    game_id: str
+    num_players: int
+    bot: str
+    positions: int
+    iterations_per_second: float
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def bench_search(
+    game_id: str, num_players: int, seconds: float = 2.0, seed: int = 0, positions: int = 4
+) -> list[SearchBenchResult]:
+    """Iterations per second of MCTS and ISMCTS from positions met in random games."""
+    from hanse.bots.search import ISMCTSBot, MCTSBot, SearchSettings
+
+    game = make(game_id, num_players)
+    rng = random.Random(seed)
+    states = _decision_states(game, rng, positions)
+    results = []
+    for bot_class in (MCTSBot, ISMCTSBot):
+        iterations = 0
+        elapsed = 0.0
+        for state in states:
+            seat = game.current_player(state)
+            bot = bot_class(settings=SearchSettings(iterations=None, seconds=seconds / len(states)))
+            start = time.perf_counter()
+            bot.act(game, game.view(state, seat), game.legal_actions(state), rng)
+            elapsed += time.perf_counter() - start
+            iterations += bot.last_iterations
+        name = bot_class(settings=SearchSettings()).name
+        rate = iterations / elapsed if elapsed else 0.0
+        results.append(SearchBenchResult(game_id, num_players, name, len(states), rate))
+    return results
+
+
+def _decision_states(game: Game, rng: random.Random, count: int) -> list[Any]:
+    """Decision states with more than one legal action, from the first stretch of random games."""
+    states: list[Any] = []
+    for _ in range(50 * count):  # bounded: a game may rarely offer a real choice early
+        if len(states) == count:
+            break
+        state = game.new_initial_state()
+        stop = rng.randrange(5, 60)
+        for _ in range(stop):
+            player = game.current_player(state)
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                game.apply_action(state, sample_chance(game, state, rng))
+            else:
+                legal = game.legal_actions(state)
+                game.apply_action(state, legal[rng.randrange(len(legal))])
+        while game.current_player(state) == CHANCE:
+            game.apply_action(state, sample_chance(game, state, rng))
+        if game.current_player(state) >= 0 and len(game.legal_actions(state)) > 1:
+            states.append(state)
+    return states

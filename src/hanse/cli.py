@@ -288,10 +288,14 @@ def bench_command(
     ] = None,
     seconds: Annotated[float, typer.Option(help="Seconds of playouts per measurement.")] = 2.0,
     seed: Annotated[int, typer.Option()] = 0,
+    bots: Annotated[bool, typer.Option("--bots", help="Measure search speed instead.")] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Random playouts per second, decisions per second, clone and legal_actions cost."""
     ids = game_ids or list(REGISTRY)
+    if bots:
+        _bench_bots(ids, players, seconds, seed, as_json)
+        return
     results = []
     for game_id in ids:
         try:
@@ -330,6 +334,37 @@ def bench_command(
             f"{r.mean_decisions_per_game:.0f}",
             f"{r.clone_us:.1f}",
             f"{r.legal_actions_us:.1f}",
+        )
+    console.print(table)
+
+
+def _bench_bots(
+    ids: list[str], players: list[int] | None, seconds: float, seed: int, as_json: bool
+) -> None:
+    from hanse.bench import bench_search
+
+    results = []
+    for game_id in ids:
+        try:
+            cls = game_class(game_id)
+        except IllegalActionError as error:
+            raise _fail(str(error)) from None
+        for n in players or [cls.min_players, cls.max_players]:
+            _make(game_id, n, None)  # checks the player count
+            results.extend(bench_search(game_id, n, seconds, seed))
+    if as_json:
+        print(json.dumps([r.to_json() for r in results], indent=1))
+        return
+    table = Table(title=f"hanse bench --bots ({seconds:g} s of search per row, one core)")
+    for column in ("game", "players", "bot", "positions", "iterations/s"):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(
+            r.game_id,
+            str(r.num_players),
+            r.bot,
+            str(r.positions),
+            f"{r.iterations_per_second:,.0f}",
         )
     console.print(table)
 

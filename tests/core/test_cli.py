@@ -162,3 +162,11 @@ def test_play_against_the_search_bot(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert MatchRecord.load(path).players == ["human", "ismcts"]
+
+
+def test_bench_bots_reports_search_speed() -> None:
+    result = hanse("bench", "tiny", "--bots", "--seconds", "0.2", "--players", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert {r["bot"] for r in rows} == {"mcts", "ismcts"}
+    assert all(r["iterations_per_second"] > 0 for r in rows)
