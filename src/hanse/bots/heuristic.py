@@ -1,0 +1,60 @@
+"""The heuristic bot: one-step lookahead on a game's own evaluation of views (issue 7).
+
+A game supplies ``heuristic_value(view, seat) -> float`` (its ``heuristics.py``): how good a
+position looks to ``seat``, computed from that seat's view only. The bot determinizes its view
+once, applies each legal action to a copy, and takes the action whose resulting view scores best
+(ties broken at random). So it never reads hidden information, and it is fast enough to serve as
+the rollout policy of the search bots.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hanse.core.match import child
+from hanse.core.protocol import Action, Game, IllegalActionError, View
+
+
+def has_heuristic(game: Game) -> bool:
+    return callable(getattr(game, "heuristic_value", None))
+
+
+def _value(game: Game, view: View, seat: int) -> float:
+    value: float = game.heuristic_value(view, seat)  # type: ignore[attr-defined]
+    return value
+
+
+class HeuristicBot:
+    name = "easy"
+
+    def act(self, game: Game, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if not has_heuristic(game):
+            raise IllegalActionError(f"{type(game).game_id} has no heuristics for the easy bot")
+        seat = view["seat"]
+        state = game.determinize(view, rng)
+        return best_by_lookahead(game, state, legal, seat, rng)
+
+
+def best_by_lookahead(
+    game: Game, state: Any, legal: Sequence[Action], seat: int, rng: random.Random
+) -> Action:
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in legal:
+        value = _value(game, game.view(child(game, state, action), seat), seat)
+        if value > best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return best[rng.randrange(len(best))]
+
+
+def heuristic_rollout(
+    game: Game, state: Any, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """A rollout policy for the search bots: the heuristic choice of the player to move."""
+    return best_by_lookahead(game, state, legal, game.current_player(state), rng)

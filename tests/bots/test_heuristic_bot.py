@@ -1,0 +1,80 @@
+"""The heuristic bot's one-step lookahead, on Tiny with a simple evaluation (issue 7)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from hanse.bots import RandomBot
+from hanse.bots.heuristic import HeuristicBot, heuristic_rollout
+from hanse.bots.search import ISMCTSBot, SearchSettings
+from hanse.core import IllegalActionError
+from hanse.core.match import play
+from tests.bots.test_search_bots import position
+from tests.core.tiny_game import Draw, Play, TinyGame
+
+
+class ValuedTiny(TinyGame):
+    """Tiny with an evaluation: points scored, cards held and a card being drawn (worth the
+    mean card, 2.5), against the best opponent valued the same way with unseen cards at 2.5."""
+
+    def heuristic_value(self, view: dict[str, Any], seat: int) -> float:
+        drawing = 2.5 if view["pending_draw"] and view["player"] == seat else 0.0
+        mine = view["scores"][seat] + sum(view["hand"]) + drawing
+        others = max(
+            s + 2.5 * view["hand_sizes"][o] for o, s in enumerate(view["scores"]) if o != seat
+        )
+        return mine - others
+
+
+def choose(game: TinyGame, state: Any, seed: int = 0) -> object:
+    seat = game.current_player(state)
+    return HeuristicBot().act(
+        game, game.view(state, seat), game.legal_actions(state), random.Random(seed)
+    )
+
+
+def test_it_takes_the_action_its_evaluation_prefers() -> None:
+    game = ValuedTiny(2)
+    # Drawing adds a card to the hand (worth 1 to 4 more); playing only moves value around.
+    assert choose(game, position([[1], [2]], [1, 1, 1, 1], [0, 0])) == Draw()
+    # With a full hand the best play is the highest card (score rises, hand value falls equally,
+    # so all plays tie; ties are broken at random among them only).
+    assert isinstance(choose(game, position([[1, 2, 4], [2]], [0, 1, 1, 0], [0, 0])), Play)
+
+
+def test_a_game_without_heuristics_is_refused_clearly() -> None:
+    game = TinyGame(2)
+    state = position([[1], [2]], [1, 1, 1, 1], [0, 0])
+    with pytest.raises(IllegalActionError, match="no heuristics"):
+        HeuristicBot().act(game, game.view(state, 0), game.legal_actions(state), random.Random())
+
+
+def test_its_choice_does_not_depend_on_hidden_cards() -> None:
+    game = ValuedTiny(2)
+    rng = random.Random(3)
+    state = position([[1, 3], [2]], [1, 1, 1, 0], [0, 0])
+    seen = {choose(game, game.resample_hidden(state, 0, rng), seed=5) for _ in range(10)}
+    assert len(seen) == 1
+
+
+def test_it_beats_random_at_tiny() -> None:
+    game = ValuedTiny(2)
+    wins = 0.0
+    for i in range(200):
+        me = i % 2
+        bots: list[Any] = [RandomBot(), RandomBot()]
+        bots[me] = HeuristicBot()
+        record = play(game, bots, random.Random(i))
+        assert record.winners is not None
+        wins += (me in record.winners) / len(record.winners)
+    assert wins / 200 > 0.5
+
+
+def test_heuristic_rollouts_drive_the_search() -> None:
+    game = ValuedTiny(2)
+    state = position([[4], [1]], [1, 1, 1, 0], [0, 0])
+    bot = ISMCTSBot(settings=SearchSettings(iterations=200, rollout=heuristic_rollout))
+    assert bot.act(game, game.view(state, 0), game.legal_actions(state), random.Random(1)) == Draw()
