@@ -1,7 +1,8 @@
 """The heuristic bot: one-step lookahead on a game's own evaluation of views (issue 7).
 
-A game supplies ``heuristic_value(view, seat) -> float`` (its ``heuristics.py``): how good a
-position looks to ``seat``, computed from that seat's view only. The bot determinizes its view
+A game supplies ``heuristic_value(game, view, seat) -> float`` in its package's ``heuristics.py``
+(reached through ``GameBase.heuristic_value``): how good a position looks to ``seat``, computed
+from that seat's view only. The bot determinizes its view
 once, applies each legal action to a copy, and takes the action whose resulting view scores best
 (ties broken at random). So it never reads hidden information, and it is fast enough to serve as
 the rollout policy of the search bots.
@@ -13,12 +14,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from hanse.core.game import GameBase
 from hanse.core.match import child
 from hanse.core.protocol import Action, Game, IllegalActionError, View
 
 
 def has_heuristic(game: Game) -> bool:
-    return callable(getattr(game, "heuristic_value", None))
+    module_of = getattr(type(game), "heuristics_module", None)
+    if module_of is not None and module_of() is not None:
+        return True
+    return type(game).heuristic_value is not GameBase.heuristic_value  # type: ignore[attr-defined]
 
 
 def _value(game: Game, view: View, seat: int) -> float:

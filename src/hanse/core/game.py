@@ -9,6 +9,7 @@ before anything changes (DESIGN.md: "Legality has one source").
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from random import Random
@@ -191,6 +192,26 @@ class GameBase(ABC):
         action = cls(*values)
         # Round-trip through the notation so that field types are checked in one place.
         return self.action_from_str(self.action_to_str(action))
+
+    # -- the heuristic bot's evaluation, from the game package's heuristics.py --------------
+    @classmethod
+    def heuristics_module(cls) -> Any | None:
+        """The game package's ``heuristics`` module (DESIGN.md layout), or None if it has none."""
+        package = cls.__module__.rpartition(".")[0]
+        try:
+            return importlib.import_module(f"{package}.heuristics")
+        except ModuleNotFoundError as error:
+            if error.name != f"{package}.heuristics":
+                raise
+            return None
+
+    def heuristic_value(self, view: View, seat: int) -> float:
+        """How good `view` looks to `seat` (views only), from ``heuristics.heuristic_value``."""
+        module = self.heuristics_module()
+        if module is None:
+            raise IllegalActionError(f"{self.game_id} has no heuristics for the easy bot")
+        value: float = module.heuristic_value(self, view, seat)
+        return value
 
     @abstractmethod
     def inventory(self, state: Any) -> dict[str, int]: ...
