@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from hanse.bots import RandomBot
-from hanse.bots.heuristic import HeuristicBot, heuristic_rollout
+from hanse.bots.heuristic import HeuristicBot, heuristic_leaf, heuristic_rollout
 from hanse.bots.search import ISMCTSBot, SearchSettings
 from hanse.core import IllegalActionError
 from hanse.core.match import play
@@ -78,3 +78,16 @@ def test_heuristic_rollouts_drive_the_search() -> None:
     state = position([[4], [1]], [1, 1, 1, 0], [0, 0])
     bot = ISMCTSBot(settings=SearchSettings(iterations=200, rollout=heuristic_rollout))
     assert bot.act(game, game.view(state, 0), game.legal_actions(state), random.Random(1)) == Draw()
+
+
+def test_the_leaf_evaluation_squashes_each_seats_heuristic_value() -> None:
+    game = ValuedTiny(2)
+    state = position([[4], [1]], [1, 1, 1, 0], [3, 0])
+    values = heuristic_leaf(game, state)
+    assert values[0] > 0 > values[1]
+    assert all(-1 < v < 1 for v in values)
+
+
+def test_without_heuristics_the_leaf_is_judged_by_points() -> None:
+    game = TinyGame(2)
+    assert heuristic_leaf(game, position([[4], [1]], [1, 1, 1, 0], [3, 0])) == [1.0, -1.0]

@@ -10,10 +10,12 @@ the rollout policy of the search bots.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
+from hanse.bots.search import score_utility
 from hanse.core.game import GameBase
 from hanse.core.match import child
 from hanse.core.protocol import Action, Game, IllegalActionError, View
@@ -63,3 +65,19 @@ def heuristic_rollout(
 ) -> Action:
     """A rollout policy for the search bots: the heuristic choice of the player to move."""
     return best_by_lookahead(game, state, legal, game.current_player(state), rng)
+
+
+def heuristic_leaf(game: Game, state: Any) -> list[float]:
+    """Leaf evaluation for the search bots: each seat's heuristic value of its own view, squashed
+    into (-1, 1) by tanh(value / MARGIN_SCALE) (a typical winning margin, set in the game's
+    heuristics.py). A game without heuristics falls back to who leads on points."""
+    if game.is_terminal(state):
+        return game.returns(state)
+    if not has_heuristic(game):
+        return score_utility(game, state)
+    module = type(game).heuristics_module()  # type: ignore[attr-defined]
+    scale = getattr(module, "MARGIN_SCALE", 10.0)
+    return [
+        math.tanh(_value(game, game.view(state, seat), seat) / scale)
+        for seat in range(game.num_players)
+    ]

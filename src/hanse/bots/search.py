@@ -23,6 +23,7 @@ from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, View
 
 RolloutPolicy = Callable[[Game, Any, Sequence[Action], random.Random], Action]
+LeafEvaluation = Callable[[Game, Any], list[float]]
 
 
 def random_rollout(game: Game, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -42,7 +43,8 @@ class SearchSettings:
     seconds: float | None = None  # ... or in seconds (whichever comes first)
     exploration: float = 0.7  # UCT constant for returns in [-1, 1]
     rollout: RolloutPolicy = random_rollout
-    rollout_limit: int = 400  # decisions per rollout before the scores decide
+    rollout_limit: int = 400  # decisions per rollout before `evaluate` decides
+    evaluate: LeafEvaluation = score_utility  # utility of a rollout cut before the end
 
 
 class _Node:
@@ -140,7 +142,9 @@ class _Search:
             else:
                 legal = game.legal_actions(state)
                 game.apply_action(state, policy(game, state, legal, rng))
-        return score_utility(game, state)
+        if game.is_terminal(state):
+            return game.returns(state)
+        return self.settings.evaluate(game, state)
 
 
 class ISMCTSBot:
