@@ -188,3 +188,13 @@ def test_playing_a_card_moves_it_to_the_discard() -> None:
     match.apply(0, Play(value))
     assert match.state.discard == [value]
     assert match.state.scores[0] == value
+
+
+def test_a_logged_match_refuses_an_illegal_action_before_observing_it() -> None:
+    match = Match(TinyGame(2), seed=1, keep_log=True)
+    missing = next(v for v in (1, 2, 3, 4) if v not in match.state.hands[0])
+    before = match.state.clone()
+    log = match.log(0)
+    with pytest.raises(IllegalActionError):
+        match.apply(0, Play(missing))
+    assert match.state == before and match.log(0) == log

@@ -135,14 +135,14 @@ class Match:
             raise IllegalActionError(f"it is seat {decider}'s decision, not seat {seat!r}'s")
 
     def _apply(self, player: int, action: Action) -> None:
-        if self._log is not None:
+        before = self.state.clone() if self._log is not None else None
+        self.game.apply_action(self.state, action)  # refuses before anything else happens
+        self.record.actions.append((player, self.game.action_to_str(action)))
+        if self._log is not None and before is not None:
             seen = [
-                self.game.observe_action(self.state, player, action, viewer)
+                self.game.observe_action(before, player, action, viewer)
                 for viewer in [*range(self.game.num_players), None]
             ]
-        self.game.apply_action(self.state, action)
-        self.record.actions.append((player, self.game.action_to_str(action)))
-        if self._log is not None:
             self._log.append((player, seen))
         if player != CHANCE:
             self.version += 1
