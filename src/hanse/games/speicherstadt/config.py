@@ -1,0 +1,19 @@
+"""Variant flags of Die Speicherstadt (RULINGS.md, "Die Speicherstadt and Kaispeicher")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SpeicherstadtConfig:
+    """The one flag: play with the Kaispeicher expansion."""
+
+    kaispeicher: bool = field(
+        default=False,
+        metadata={
+            "help": "play with the Kaispeicher expansion: 50 more cards, the reservation row, "
+            "a 4th worker, 2 coins income and the goods hemp, cloth and glass (RULINGS.md: a flag, "
+            "off by default)"
+        },
+    )
