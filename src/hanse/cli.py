@@ -43,6 +43,18 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _progress(as_json: bool) -> Progress:
+    """A progress bar with an ETA on stderr (hidden when JSON goes to a pipe)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        disable=as_json and not errors.is_terminal,
+    )
+
+
 def _make(game_id: str, players: int | None, flag_texts: list[str] | None) -> Any:
     try:
         cls = game_class(game_id)
@@ -233,14 +245,7 @@ def simulate_command(
     _seat_bots(game.num_players, [], names)  # fails early on an unknown bot
     if games_count < 1 or jobs < 1:
         raise _fail("--games and --jobs must be at least 1")
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=errors,
-        disable=as_json and not errors.is_terminal,
-    ) as progress:
+    with _progress(as_json) as progress:
         task = progress.add_task(f"{game_id} {game.num_players}p", total=games_count)
         results = run_games(
             game_id,
@@ -412,14 +417,7 @@ def arena_command(
     if plots and out is None:
         raise _fail("--plots needs --out")
     specs = specs_for(game_id, game.num_players, dict(game.flags), lineups, games_per_lineup, seed)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=errors,
-        disable=as_json and not errors.is_terminal,
-    ) as progress:
+    with _progress(as_json) as progress:
         task = progress.add_task(f"arena {game_id} {game.num_players}p", total=len(specs))
         try:
             outcomes = run_tournament(
