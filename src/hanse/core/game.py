@@ -52,9 +52,9 @@ class GameBase(ABC):
     config_class: ClassVar[type]
     action_classes: ClassVar[tuple[type, ...]] = ()
 
-    def __init__(self, num_players: int, config: Any) -> None:
+    def __init__(self, num_players: int, config: Any = None) -> None:
         self.num_players = num_players
-        self.config = config
+        self.config = config if config is not None else self.config_class()
 
     # -- flags -------------------------------------------------------------------------------
     @property
