@@ -103,7 +103,9 @@ class GameBase(ABC):
         if player == CHANCE:
             legal = any(a == action for a, _ in self.chance_outcomes(state))
         else:
-            legal = action in self.legal_actions(state)
+            actions = self.legal_actions(state)
+            # Interned actions are found by identity first, sparing dataclass comparisons.
+            legal = any(a is action for a in actions) or action in actions
         if not legal:
             raise IllegalActionError(self.explain_illegal(state, action))
         state.legal_cache = None

@@ -1,0 +1,27 @@
+"""Variant flags of Hansa Teutonica, each defaulting to RULINGS.md or the rulebook."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class HansaConfig:
+    """Flags for the readings where the German rulebook leaves a choice open."""
+
+    swap_any_offices: bool = field(
+        default=True,
+        metadata={
+            "help": "Niederlassungstausch swaps the pieces of any two neighbouring occupied "
+            "offices (the German text names no owner); False: one of the two must be the "
+            "user's own."
+        },
+    )
+    shuffle_golden_markers: bool = field(
+        default=True,
+        metadata={
+            "help": "The three golden start markers go to the three Taberna routes in random order "
+            "(the rules say 'beliebig'); False: in the fixed order extra office, swap, remove 3 "
+            "onto the tavern routes as listed in data.py."
+        },
+    )

@@ -1,0 +1,285 @@
+"""The Hansa Teutonica game class: tables of interned actions and the dispatch of the protocol."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any, ClassVar
+
+from hanse.core import CHANCE, TERMINAL, Action, GameBase, IllegalActionError, View, uniform
+from hanse.games.hansa import actions as A  # noqa: N812  # the rule-set's action module
+from hanse.games.hansa import views
+from hanse.games.hansa.board import Board, board_for
+from hanse.games.hansa.config import HansaConfig
+from hanse.games.hansa.data import (
+    BONUS_KINDS,
+    GOLDEN_MARKERS,
+    MERCHANTS_PER_PLAYER,
+    TRACK_VALUES,
+    TRADERS_PER_PLAYER,
+)
+from hanse.games.hansa.policy import kind_balanced_policy
+from hanse.games.hansa.render import render_view
+from hanse.games.hansa.rules import actions as act
+from hanse.games.hansa.rules import bonus, establish, scoring, setup, turn
+from hanse.games.hansa.state import HansaState
+
+_CHANCE_DECISIONS = (A.SETUP, A.DRAW)
+
+
+class HansaGame(GameBase):
+    """Hansa Teutonica (Andreas Steding, Argentum 2009/14), base game for 2 to 5 players."""
+
+    game_id = "hansa"
+    title = "Hansa Teutonica"
+    min_players = 2
+    max_players = 5
+    config_class = HansaConfig
+    action_classes = A.ACTION_CLASSES
+    bench_policies: ClassVar[dict[str, Any]] = {"kind_balanced": kind_balanced_policy}
+
+    def __init__(self, num_players: int, config: HansaConfig | None = None) -> None:
+        super().__init__(num_players, config or HansaConfig())
+        self.config: HansaConfig
+        # RULINGS: 2-3 players use the 2-3 side, 4-5 players the 4-5 side.
+        self.board: Board = board_for("2-3" if num_players <= 3 else "4-5")
+        self.neutral: int = num_players if num_players == 2 else -1
+        self._build_tables()
+        self._legal_by_decision = {
+            A.MAIN: act.main_actions,
+            A.MOVE_LIFT: act.move_lift_actions,
+            A.MOVE_DROP: act.move_drop_actions,
+            A.DISPLACED: act.displaced_actions,
+            A.ESTABLISH: establish.choice_actions,
+            A.REMOVE: bonus.remove_actions,
+            A.NEUTRAL_OFFICE: establish.neutral_office_actions,
+            A.PLACE_BONUS: bonus.place_bonus_actions,
+        }
+
+    # -- interned actions --------------------------------------------------------------------------
+    def _build_tables(self) -> None:
+        b = self.board
+        routes = range(b.n_routes)
+        self.t_setup = tuple(A.SetupMarkers(i) for i in range(len(setup.GOLDEN_ORDERS)))
+        self.t_draw = tuple(A.DrawBonus(k) for k in range(len(BONUS_KINDS)))
+        self.t_income = tuple(
+            tuple(A.Income(t, m) for m in range(MERCHANTS_PER_PLAYER + 1))
+            for t in range(TRADERS_PER_PLAYER + 1)
+        )
+        self.t_place = tuple((A.Place(r, 0), A.Place(r, 1)) for r in routes)
+        self.t_displace = tuple(
+            tuple(
+                tuple(
+                    A.Displace(b.post_route[p], p - b.route_start[b.post_route[p]], m, f)
+                    for f in range(3)
+                )
+                for m in (0, 1)
+            )
+            for p in range(b.n_posts)
+        )
+        self.t_place_flat = tuple(a for pair in self.t_place for a in pair)
+        self.t_place_t = tuple(pair[0] for pair in self.t_place)
+        self.t_place_m = tuple(pair[1] for pair in self.t_place)
+        self.t_move = tuple((A.Move(r, 0), A.Move(r, 1)) for r in routes)
+        self.t_move_flat = tuple(a for pair in self.t_move for a in pair)
+        self.t_move_place = tuple((A.MovePlace(r, 0), A.MovePlace(r, 1)) for r in routes)
+        self.t_move_place_flat = tuple(a for pair in self.t_move_place for a in pair)
+        self.t_move_place_t = tuple(pair[0] for pair in self.t_move_place)
+        self.t_move_place_m = tuple(pair[1] for pair in self.t_move_place)
+        self.t_move_done = A.MoveDone()
+        self.t_establish = tuple(A.Establish(r) for r in routes)
+        self.t_est_office = tuple(A.EstablishOffice(c) for c in range(b.n_cities))
+        self.t_est_upgrade = tuple(A.EstablishUpgrade(a) for a in range(5))
+        self.t_est_coellen = tuple(A.EstablishCoellen(s) for s in range(4))
+        self.t_est_extra = tuple(
+            (A.EstablishExtraOffice(c, 0), A.EstablishExtraOffice(c, 1)) for c in range(b.n_cities)
+        )
+        self.t_est_none = A.EstablishNone()
+        self.t_disp_place = tuple((A.DisplacedPlace(r, 0), A.DisplacedPlace(r, 1)) for r in routes)
+        self.t_disp_move = tuple(
+            tuple(tuple(A.DisplacedMove(f, m, r) for r in routes) for m in (0, 1)) for f in routes
+        )
+        self.t_disp_done = A.DisplacedDone()
+        table: dict[tuple[int, int, int, int], A.UseBonus] = {}
+        for kind in (bonus.ACTIONS_3, bonus.ACTIONS_4, bonus.REMOVE_3):
+            table[(kind, -1, -1, -1)] = A.UseBonus(kind, -1, -1, -1)
+        for ability in range(5):
+            table[(bonus.UPGRADE_ABILITY, ability, -1, -1)] = A.UseBonus(
+                bonus.UPGRADE_ABILITY, ability, -1, -1
+            )
+        for city in range(b.n_cities):
+            for office in range(b.office_count[city] - 1):
+                key = (bonus.SWAP_OFFICES, -1, city, office)
+                table[key] = A.UseBonus(*key)
+        self.t_use_bonus = table
+        self.t_remove = tuple(
+            A.RemovePiece(b.post_route[p], p - b.route_start[b.post_route[p]])
+            for p in range(b.n_posts)
+        )
+        self.t_remove_done = A.RemoveDone()
+        self.t_neutral_office = tuple(A.NeutralOffice(c) for c in range(b.n_cities))
+        self.t_place_bonus = tuple(A.PlaceBonus(r) for r in routes)
+        self.t_end_turn = A.EndTurn()
+
+    # -- the protocol ------------------------------------------------------------------------------
+    def new_initial_state(self) -> HansaState:
+        return setup.initial_state(self)
+
+    def current_player(self, state: HansaState) -> int:
+        decision = state.decision
+        if decision == A.DISPLACED:
+            return act.displaced_decider(self, state)
+        if decision == A.OVER:
+            return TERMINAL
+        if decision in _CHANCE_DECISIONS:
+            return CHANCE
+        return state.turn_owner
+
+    def _legal_actions(self, state: HansaState) -> list[Action]:
+        return self._legal_by_decision[state.decision](self, state)
+
+    def chance_outcomes(self, state: HansaState) -> list[tuple[Action, float]]:
+        if state.decision == A.SETUP:
+            return uniform(self.t_setup)
+        if state.decision == A.DRAW:
+            return bonus.draw_outcomes(self, state)
+        return []
+
+    def _apply(self, state: HansaState, action: Action) -> None:
+        # The most frequent kinds first: random playouts are mostly moves and placements.
+        match action:
+            case A.Move():
+                act.apply_move(self, state, action)
+            case A.MovePlace():
+                act.apply_move_place(self, state, action)
+            case A.MoveDone():
+                act.apply_move_done(self, state)
+            case A.EndTurn():
+                turn.end_turn(self, state)
+            case A.Place():
+                act.apply_place(self, state, action)
+            case A.Income():
+                act.apply_income(self, state, action)
+            case A.Displace():
+                act.apply_displace(self, state, action)
+            case A.DisplacedPlace() | A.DisplacedMove() | A.DisplacedDone():
+                act.apply_displaced(self, state, action)
+            case A.Establish():
+                establish.start(self, state, action.route)
+            case (
+                A.EstablishOffice()
+                | A.EstablishUpgrade()
+                | A.EstablishCoellen()
+                | A.EstablishExtraOffice()
+                | A.EstablishNone()
+            ):
+                establish.apply_choice(self, state, action)
+            case A.NeutralOffice():
+                establish.neutral_finish(self, state, state.neutral_route, action.city)
+                act.continue_displaced(self, state)
+            case A.UseBonus():
+                bonus.apply_use_bonus(self, state, action)
+            case A.RemovePiece() | A.RemoveDone():
+                bonus.apply_remove(self, state, action)
+            case A.DrawBonus():
+                bonus.apply_draw(self, state, action)
+            case A.PlaceBonus():
+                bonus.apply_place_bonus(self, state, action)
+            case A.SetupMarkers():
+                setup.apply_setup(self, state, action)
+            case _:  # legality is checked before; this is a programming error
+                raise IllegalActionError(f"not a Hansa Teutonica action: {action!r}")
+
+    def decision_name(self, state: HansaState) -> str:
+        return A.DECISION_NAMES[state.decision]
+
+    def explain_illegal(self, state: HansaState, action: Action) -> str:
+        return views.explain_illegal(self, state, action)
+
+    def scores(self, state: HansaState) -> list[int]:
+        """The prestige track during the game; the final scoring A-F once it is over."""
+        if state.decision == A.OVER:
+            return scoring.final_scores(self, state)
+        return list(state.prestige[: self.num_players])
+
+    def winners(self, state: HansaState) -> list[int]:
+        scores = self.scores(state)
+        keys = [
+            scoring.tie_key(self, state, seat, scores[seat]) for seat in range(self.num_players)
+        ]
+        best = max(keys)
+        return [seat for seat, key in enumerate(keys) if key == best]
+
+    def view(self, state: HansaState, seat: int | None) -> View:
+        return views.view(self, state, seat)
+
+    def determinize(self, view: View, rng: Random) -> HansaState:
+        return views.determinize(self, view)
+
+    def action_to_str(self, action: Action) -> str:
+        return A.action_to_str(self.board, action)
+
+    def action_from_str(self, text: str) -> Action:
+        return A.action_from_str(self.board, text)
+
+    def action_from_json(self, obj: Any) -> Action:
+        try:
+            action = super().action_from_json(obj)
+        except (TypeError, IndexError, ValueError) as error:
+            if isinstance(error, IllegalActionError):
+                raise
+            raise IllegalActionError(f"malformed action {obj!r}: {error}") from None
+        if self.action_to_json(action) != {
+            k: (list(v) if isinstance(v, tuple) else v) for k, v in obj.items()
+        }:
+            raise IllegalActionError(f"malformed action {obj!r}: a field is out of range")
+        return action
+
+    def inventory(self, state: HansaState) -> dict[str, int]:
+        """Every player's traders and merchants over all zones, the neutral traders, the markers."""
+        inv: dict[str, int] = {}
+        seats = self.num_players + (1 if self.neutral >= 0 else 0)
+        t = [1] * seats  # each prestige marker is a trader
+        m = [0] * seats
+        for code in (*state.posts, *state.offices, *state.coellen):
+            if code >= 0:
+                (m if code & 1 else t)[code >> 1] += 1
+        for extras in state.extras:
+            for code in extras:
+                (m if code & 1 else t)[code >> 1] += 1
+        for seat in range(seats):
+            t[seat] += state.supply[2 * seat]
+            m[seat] += state.supply[2 * seat + 1]
+        for seat in range(self.num_players):
+            t[seat] += state.stock[2 * seat]
+            m[seat] += state.stock[2 * seat + 1]
+            for ability, values in enumerate(TRACK_VALUES):
+                covered = len(values) - 1 - state.levels[5 * seat + ability]
+                if ability == 3:
+                    m[seat] += covered
+                else:
+                    t[seat] += covered
+        if state.disp_owner >= 0:  # the displaced piece in hand
+            t[state.disp_owner] += state.hand_t
+            m[state.disp_owner] += state.hand_m
+        t[state.turn_owner] += state.held_t
+        m[state.turn_owner] += state.held_m
+        for seat in range(self.num_players):
+            inv[f"traders_{seat}"] = t[seat]
+            inv[f"merchants_{seat}"] = m[seat]
+        if self.neutral >= 0:
+            inv["neutral_traders"] = t[self.neutral]
+        for kind, name in enumerate(BONUS_KINDS):
+            n = state.pile[kind] + state.removed[kind]
+            n += sum(1 for k in state.route_marker if k == kind)
+            n += sum(
+                state.bonus[6 * s + kind] + state.bonus_used[6 * s + kind]
+                for s in range(self.num_players)
+            )
+            n += 1 if state.revealed == kind else 0
+            if state.decision == A.SETUP and kind in GOLDEN_MARKERS:
+                n += 1  # the golden markers wait beside the board
+            inv[f"marker_{name}"] = n
+        return inv
+
+    def render(self, view: View) -> str:
+        return render_view(view)
