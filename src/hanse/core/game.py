@@ -101,7 +101,8 @@ class GameBase(ABC):
         if player == TERMINAL:
             raise IllegalActionError(f"{self._describe(action)} is not legal: the game is over")
         if player == CHANCE:
-            legal = any(a == action for a, _ in self.chance_outcomes(state))
+            outcomes = self.chance_outcomes(state)
+            legal = any(a is action for a, _ in outcomes) or any(a == action for a, _ in outcomes)
         else:
             actions = self.legal_actions(state)
             # Interned actions are found by identity first, sparing dataclass comparisons.

@@ -272,3 +272,126 @@ def test_played_cards_go_to_the_open_discard_pile() -> None:
     v = g.view(s, None)
     assert v["discard"] == ["Stettin 1"]
     assert v["discard_size"] == 1
+
+
+def test_goods_card_for_an_end_station_while_the_cog_lies_there() -> None:
+    """'Nach der Runde' clears end stations only after the round: during the round a cog in
+    London still lets its players play London cards (in the city: score, no move), and a cog
+    at an end station sails nowhere (no arrow leaves it)."""
+    g = game(4)
+    s = scenario(
+        g, hands={0: ["London 5", "Brügge 4", "Reval 6", "Bergen 3"]}, cogs=[("London", [0, 1])]
+    )
+    assert [t for t in texts(g, s) if t.startswith("play")] == ["play London 5 @0"]
+    do(g, s, "play London 5 @0")
+    assert cog_list(g, s) == [("London", [0, 1])]
+    assert g.scores(s)[0] == 5
+
+
+def test_handelsfahrt_only_in_the_city_of_the_card() -> None:
+    """'eine Handelsfahrt statt in Lübeck in einer dieser Städte beginnen ... eine eigene
+    Spielfigur auf eine Kogge, die sich in der Stadt befindet, dazustellen': Handelsfahrt Riga
+    joins cogs in Riga only, never in Lübeck or Danzig, and needs no own cog anywhere."""
+    g = game(3)
+    s = scenario(
+        g,
+        hands={0: ["Handelsfahrt Riga"]},
+        cogs=[("Lübeck", [1]), ("Danzig", [2]), ("Riga", [1, 2]), ("Reval", [1])],
+    )
+    riga = cog_index(s, "Riga", [1, 2])
+    assert [t for t in texts(g, s) if t.startswith("play")] == [f"play Handelsfahrt Riga @{riga}"]
+    do(g, s, f"play Handelsfahrt Riga @{riga}")
+    assert ("Riga", [0, 1, 2]) in cog_list(g, s)
+    assert ("Lübeck", [1]) in cog_list(g, s) and ("Danzig", [2]) in cog_list(g, s)
+
+
+def test_handelsfahrt_never_puts_two_own_figures_on_one_cog() -> None:
+    """RULINGS: a player never has two figures on the same cog; a Handelsfahrt may still take a
+    free cog into that city."""
+    g = game(4)
+    s = scenario(g, hands={0: ["Handelsfahrt Danzig"]}, cogs=[("Danzig", [0, 3])])
+    assert [t for t in texts(g, s) if t.startswith("play")] == ["play Handelsfahrt Danzig"]
+    do(g, s, "play Handelsfahrt Danzig")
+    assert cog_list(g, s) == [("Danzig", [0]), ("Danzig", [0, 3])]
+    assert g.view(s, None)["players"][0]["reserve"] == 0
+
+
+def test_verdoppelung_doubles_every_later_card_of_the_round() -> None:
+    """'verdoppelt jedoch den Wert aller Karten, die dieser Spieler in der aktuellen Runde für
+    diese Stadt ausspielt': a card moving into Riga and then a card played in Riga are both
+    doubled (flag double_includes_move, default True); a card played before it is not."""
+    g = game(3)
+    s = scenario(
+        g,
+        hands={0: ["Riga 2", "Verdoppelung Riga", "Riga 3", "Riga 4"]},
+        cogs=[("Danzig", [0]), ("Riga", [0])],
+        passed=[1, 2],
+    )
+    riga = cog_index(s, "Riga", [0])
+    do(g, s, f"play Riga 2 @{riga}")
+    assert g.scores(s)[0] == 2  # before the Verdoppelung: not doubled
+    do(g, s, f"play Verdoppelung Riga @{cog_index(s, 'Riga', [0])}")
+    assert g.scores(s)[0] == 2  # the card itself has no value
+    do(g, s, f"play Riga 3 @{cog_index(s, 'Danzig', [0])}")  # sails Danzig -> Riga
+    assert g.scores(s)[0] == 2 + 6
+    do(g, s, "play Riga 4 @0")  # both cogs now lie in Riga and are identical
+    assert g.scores(s)[0] == 2 + 6 + 8
+
+
+def test_verdoppelung_lost_when_a_fellow_player_sails_on() -> None:
+    """Hinweis to Verdoppelung: the more players on a cog, the greater the risk that one of them
+    sails on, so that the doubled city's cards can no longer be played."""
+    g = game(3)
+    red, blue = 1, 2
+    s = scenario(
+        g,
+        hands={
+            red: ["Verdoppelung Helsingborg", "Helsingborg 3", "Riga 2", "Piraten"],
+            blue: ["Bergen 4"],
+        },
+        cogs=[("Visby", [red, blue])],
+        actor=red,
+        passed=[0],
+    )
+    do(g, s, "play Verdoppelung Helsingborg @0")
+    assert cog_list(g, s) == [("Helsingborg", [red, blue])]
+    do(g, s, "play Bergen 4 @0")  # Blue sails the shared cog on to Bergen
+    assert cog_list(g, s) == [("Bergen", [red, blue])]
+    assert g.scores(s) == [0, 0, 4]
+    assert not any(t.startswith("play Helsingborg") for t in texts(g, s))
+    assert g.view(s, None)["players"][red]["doubled"] == ["Helsingborg"]
+
+
+def test_verdoppelung_moves_everyone_aboard() -> None:
+    """A Verdoppelung played 'um in diese Stadt zu ziehen' moves the cog like a goods card, with
+    every figure on it; only its player's cards are doubled."""
+    g = game(4)
+    s = scenario(
+        g,
+        hands={0: ["Verdoppelung Stettin", "Riga 3"], 2: ["Stettin 3"]},
+        cogs=[("Lübeck", [0, 2])],
+        passed=[1, 3],
+    )
+    do(g, s, "play Verdoppelung Stettin @0")
+    assert cog_list(g, s) == [("Stettin", [0, 2])]
+    assert g.current_player(s) == 2
+    do(g, s, "play Stettin 3 @0")
+    assert g.scores(s) == [0, 0, 3, 0]
+
+
+def test_piraten_and_schiffswechsel_score_nothing() -> None:
+    """Special cards have no value of their own; they go to the open discard pile."""
+    g = game(4)
+    s = scenario(
+        g,
+        hands={0: ["Piraten", "Schiffswechsel"]},
+        cogs=[("Riga", [0]), ("Bergen", [1])],
+        passed=[1, 2, 3],
+    )
+    riga, bergen = cog_index(s, "Riga", [0]), cog_index(s, "Bergen", [1])
+    do(g, s, f"play Schiffswechsel @{riga}>{bergen}")
+    assert g.scores(s) == [0, 0, 0, 0]
+    assert cog_list(g, s) == [("Bergen", [0, 1])]
+    do(g, s, "play Piraten @0")
+    assert g.scores(s) == [0, 0, 0, 0]
+    assert sorted(g.view(s, None)["discard"]) == ["Piraten", "Schiffswechsel"]

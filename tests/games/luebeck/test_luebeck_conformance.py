@@ -11,7 +11,7 @@ from hanse.core import CHANCE, TERMINAL
 from hanse.core.testing import check_conformance, walk_choices
 from hanse.games.luebeck import LuebeckGame, data
 from hanse.games.luebeck.rules.cogs import figures_on_cogs
-from hanse.games.luebeck.state import LuebeckState
+from hanse.games.luebeck.state import ACTION, LuebeckState
 
 SEEDS = 200
 CHUNK = 50
@@ -35,8 +35,9 @@ def test_conformance_every_node(n: int) -> None:
 @pytest.mark.parametrize("flags", [{"must_pass_at_three": True}, {"double_includes_move": False}])
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_conformance_with_flags(n: int, flags: dict[str, bool]) -> None:
+    """The protocol with each RULINGS flag set (the flags' rules: test_luebeck_oracle)."""
     check_conformance(
-        "luebeck", [n], range(30), flags=flags, max_actions=MAX_ACTIONS, view_every=25
+        "luebeck", [n], range(20), flags=flags, max_actions=MAX_ACTIONS, view_every=25
     )
 
 
@@ -79,7 +80,8 @@ def test_hypothesis_walk_conserves_pieces(n: int, choices: list[int]) -> None:
 def test_hypothesis_walk_invariants_at_every_step(
     n: int, choices: list[int], flags: dict[str, bool]
 ) -> None:
-    """At every step: physical limits, and the pass/discard rules on the legal actions."""
+    """At every step: physical limits, the pass/discard rules on the legal actions, and at most 3
+    cards in every hand when a round's actions end."""
     g = game(n, **flags)
     s = g.new_initial_state()
     for choice in choices:
@@ -91,7 +93,7 @@ def test_hypothesis_walk_invariants_at_every_step(
             action = outcomes[choice % len(outcomes)][0]
         else:
             legal = g.legal_actions(s)
-            if s.phase == 4:  # the action cycle
+            if s.phase == ACTION:
                 words = [g.action_to_str(a) for a in legal]
                 small = len(s.hands[player]) <= data.HAND_LIMIT
                 assert ("pass" in words) == small
@@ -99,8 +101,12 @@ def test_hypothesis_walk_invariants_at_every_step(
                 has_play = any(w.startswith("play") for w in words)
                 assert has_discard == (not small and not has_play)
             action = legal[choice % len(legal)]
+        was_action = s.phase == ACTION
         g.apply_action(s, action)
         _check_physical_limits(g, s)
+        if was_action and s.phase != ACTION:
+            # Überblick: 'am Ende jeder Runde darf man höchstens drei Karten auf der Hand behalten'
+            assert all(len(h) <= data.HAND_LIMIT for h in s.hands)
 
 
 def test_inventory_catches_lost_cards_and_extra_figures() -> None:

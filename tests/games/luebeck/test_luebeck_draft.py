@@ -68,3 +68,29 @@ def test_no_such_pack() -> None:
         do(g, s, "draft 5")
     with pytest.raises(IllegalActionError, match="Kartenpäckchen wählen"):
         do(g, s, "pass")
+
+
+def test_actions_go_clockwise_from_the_named_first_actor() -> None:
+    """'Der ausgewählte Spieler beginnt mit den Aktionen ... dann ist der nächste Spieler dran':
+    after the named seat the others follow clockwise, whoever drafted first."""
+    g = game(4)
+    s = scenario(g, phase=DRAFT, actor=1, start_player=1, layout=[*PACKS, ["Danzig 2"], ["Riga 4"]])
+    do(g, s, "draft 0", "draft 0", "draft 0", "draft 0", "first 3")
+    order = []
+    for _ in range(4):
+        order.append(g.current_player(s))
+        do(g, s, "voyage")
+    assert order == [3, 0, 1, 2]
+    assert g.current_player(s) == 3
+
+
+def test_a_drafter_finding_no_pack_is_skipped() -> None:
+    """Package ruling: a layout left short (no card anywhere) has fewer packs than players; a
+    drafter finding none is skipped, and the last drafter's seat still names the first actor."""
+    g = game(4)
+    s = scenario(g, phase=DRAFT, actor=0, start_player=0, layout=[["Riga 2"], ["Bergen 3"]])
+    do(g, s, "draft 0", "draft 0")
+    v = g.view(s, None)
+    assert v["decision"] == "choose_first"
+    assert v["decider"] == 3
+    assert [p["hand_size"] for p in v["players"]] == [1, 1, 0, 0]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 from luebeck_helpers import do, game, scenario
 
-from hanse.core import CHANCE
+from hanse.core import CHANCE, TERMINAL
 from hanse.games.luebeck import LuebeckGame, data
-from hanse.games.luebeck.state import LuebeckState
+from hanse.games.luebeck.state import LAYOUT, LuebeckState
 
 ALL_CARDS = [k.label for k in data.KINDS for _ in range(k.copies)]
 
@@ -150,3 +151,68 @@ def test_layout_stays_short_when_no_card_is_left() -> None:
     assert v["last_round"] and v["final_shuffle"]
     assert [len(p) for p in v["layout"]] == [26, 23, 1, 1]
     assert v["decision"] == "draft"
+
+
+def test_first_deck_used_up_exactly_then_the_next_layout_shuffles() -> None:
+    """A layout that takes the last card of the first deck needs no shuffle; the next layout finds
+    too few cards on the deck and starts the second pass ('sobald beim Auslegen der Karten nicht
+    mehr genügend Karten vom Stapel zur Verfügung stehen')."""
+    g = game(3)
+    s = scenario(g, discard=ALL_CARDS[10:], passed=[1, 2])
+    end_round(g, s)
+    lay_out(g, s)
+    v = g.view(s, None)
+    assert (v["deck_size"], v["deck_pass"], v["last_round"]) == (0, 1, False)
+    do(g, s, "draft 0", "draft 0", "draft 0", "first 0", "pass", "pass", "pass")
+    assert g.view(s, None)["decision"] == "layout"
+    lay_out(g, s)
+    v = g.view(s, None)
+    assert v["deck_pass"] == 2
+    assert not v["last_round"]
+    assert v["deck_size"] == 50 - (3 + 5)  # 2 packs kept: 3 singles, then 5 more cards
+
+
+def test_verdoppelung_lying_out_joins_the_discard_pile_before_the_shuffle() -> None:
+    """'Sie kommt danach auf den Ablagestapel': a Verdoppelung lying before a player goes to the
+    discard pile at the end of the round, so the second deck shuffled from it holds the card."""
+    g = game(3)
+    lying = ["Verdoppelung Visby"]
+    rest = [label for label in ALL_CARDS if label not in lying]
+    s = scenario(g, lying={1: lying}, discard=rest, passed=[1, 2])
+    assert s.deck_size == 0
+    end_round(g, s)
+    v = g.view(s, None)
+    assert v["deck_pass"] == 2
+    assert v["deck_size"] == 60
+    assert "Verdoppelung Visby" in v["deck"]
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_two_deck_passes_then_the_last_round_in_random_games(n: int) -> None:
+    """'Gespielt wird so lange, bis der Kartenstapel zweimal durchgespielt wurde': in random games
+    the second pass starts when a layout finds the first deck empty, the last round is the round
+    whose layout empties the second deck, and the game ends right after that round."""
+    g = game(n)
+    for seed in range(20):
+        rng = random.Random(seed)
+        s = g.new_initial_state()
+        last_round_no = None
+        while g.current_player(s) != TERMINAL:
+            was_layout, deck_before, shuffles_before = s.phase == LAYOUT, s.deck_size, s.shuffles
+            if g.current_player(s) == CHANCE:
+                outcomes = g.chance_outcomes(s)
+                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(g.legal_actions(s))
+            g.apply_action(s, action)
+            if s.shuffles > shuffles_before:  # only a deck used up is replaced
+                assert deck_before - (1 if was_layout else 0) == 0
+            if was_layout and s.phase != LAYOUT:  # a layout is complete
+                second_deck_empty = s.shuffles == 1 and s.deck_size == 0
+                assert s.last_round == (second_deck_empty or s.shuffles == 2)
+            if s.last_round and last_round_no is None:
+                last_round_no = s.round_no
+                assert was_layout and s.shuffles >= 1
+        assert s.shuffles >= 1
+        assert s.round_no == last_round_no  # nothing is played after the last round
+        assert g.view(s, None)["last_round"]

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from luebeck_helpers import game
+from luebeck_helpers import game, scenario
 
 from hanse.core import IllegalActionError
 from hanse.games.luebeck import data
@@ -14,9 +14,11 @@ from hanse.games.luebeck.actions import (
     ACTION_CLASSES,
     Discard,
     Draft,
+    Draw,
     Play,
     StartVoyage,
 )
+from hanse.games.luebeck.state import DEAL
 
 
 def test_card_labels() -> None:
@@ -94,6 +96,12 @@ def test_actions_are_small_frozen_values() -> None:
         "discard",
         "take back 2",
         "take back @",
+        "draft ²",
+        "first ١",
+        "voyage @²",
+        "draft 01",
+        "play Riga 3 @0>1",
+        "play Handelsfahrt Riga @0>1",
     ],
 )
 def test_malformed_text_is_refused(text: str) -> None:
@@ -128,9 +136,51 @@ def test_malformed_json_is_refused(obj: Any) -> None:
 
 
 def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
+    """At chance nodes too: a decision is refused, and so is a card the deck does not hold."""
     g = game(4)
     s = g.new_initial_state()
     before = s.clone()
-    with pytest.raises(IllegalActionError, match="chance"):
+    with pytest.raises(IllegalActionError, match="Rule 'Vorbereitung': chance draws"):
         g.apply_action(s, g.action_from_str("pass"))
     assert s == before
+    s.deck[data.LABEL_TO_KIND["Riga 4"]] = 0
+    s.deck_size -= 1
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match="Rule 'Vorbereitung': the deck holds no 'Riga 4'"):
+        g.apply_action(s, g.action_from_str("draw Riga 4"))
+    assert s == before
+    while s.phase == DEAL:
+        g.apply_action(s, g.chance_outcomes(s)[0][0])
+    with pytest.raises(IllegalActionError, match="Rule 'Kartenauslage bilden'"):
+        g.apply_action(s, g.action_from_str("draft 0"))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Play(999, 0, -1),
+        Play(-1, 0, -1),
+        Play(data.LABEL_TO_KIND["Riga 3"], 0, 1),
+        Discard(-5),
+        StartVoyage(17),
+        Draw(99),
+        Draft(-1),
+        "pass",
+    ],
+)
+def test_hand_built_malformed_actions_are_refused(action: Any) -> None:
+    """Actions built by hand with fields out of range (which no parser returns) are refused with
+    IllegalActionError at every kind of node, never with an IndexError, and change nothing."""
+    g = game(4)
+    for s in (
+        g.new_initial_state(),
+        scenario(g, hands={0: ["Riga 3", "Piraten"]}, cogs=[("Danzig", [0])]),
+    ):
+        before = s.clone()
+        with pytest.raises(IllegalActionError, match="not a Lübeck action"):
+            g.apply_action(s, action)
+        assert s == before
+    with pytest.raises(IllegalActionError, match="not a Lübeck action"):
+        g.action_to_str(action)
+    with pytest.raises(IllegalActionError, match="not a Lübeck action"):
+        g.action_to_json(action)

@@ -77,3 +77,46 @@ def test_passed_hands_return_for_the_next_round() -> None:
     s = scenario(g, hands={1: ["Riga 3", "Piraten"]}, actor=1, passed=[0, 2])
     do(g, s, "pass")
     assert g.view(s, 1)["hand"] == ["Riga 3", "Piraten"]
+
+
+def test_kept_figures_stay_aboard_into_the_next_round() -> None:
+    """'Jeder Spieler hat nun noch die Möglichkeit, eigene Figuren ... zurück in die Reserve zu
+    nehmen': taking back is a choice; figures left on their cogs sail on next round. A cog whose
+    last figure is taken back returns to the cog field."""
+    g = game(3)
+    s = scenario(g, cogs=[("Danzig", [0, 1])], passed=[1, 2])
+    do(g, s, "pass")
+    assert g.current_player(s) == 0
+    do(g, s, "keep")
+    assert g.current_player(s) == 1
+    do(g, s, "take back @0")
+    v = g.view(s, None)
+    assert v["cogs"] == [{"city": "Danzig", "figures": [0]}]
+    assert [p["reserve"] for p in v["players"]] == [1, 2, 2]
+    assert v["decision"] == "layout" and v["round"] == 2
+    s = scenario(g, cogs=[("Danzig", [0])], passed=[1, 2])
+    do(g, s, "pass", "take back @0")
+    assert g.view(s, None)["cogs"] == []
+    assert g.view(s, None)["free_cogs"] == 4
+
+
+def test_end_stations_cleared_before_taking_back() -> None:
+    """RULINGS round order: end stations are cleared first, so a player whose only figure stood
+    in Reval has nothing to take back and is not asked."""
+    g = game(3)
+    s = scenario(g, cogs=[("Reval", [0]), ("Bergen", [1])], passed=[1, 2])
+    do(g, s, "pass")
+    v = g.view(s, None)
+    assert v["decision"] == "take_back"
+    assert v["decider"] == 1
+    assert texts(g, s) == ["take back @0", "keep"]
+
+
+def test_end_stations_are_not_cleared_during_the_round() -> None:
+    """'Nach der Runde': a cog reaching an end station stays there until everybody has passed."""
+    g = game(3)
+    s = scenario(g, hands={0: ["Reval 5"]}, cogs=[("Riga", [0])], passed=[2])
+    do(g, s, "play Reval 5 @0", "pass")
+    assert g.view(s, None)["cogs"] == [{"city": "Reval", "figures": [0]}]
+    do(g, s, "pass")
+    assert g.view(s, None)["cogs"] == []

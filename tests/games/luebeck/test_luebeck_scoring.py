@@ -48,3 +48,24 @@ def test_game_goes_on_before_the_last_round() -> None:
     s = scenario(g, passed=[1, 2])
     do(g, s, "pass")
     assert g.current_player(s) != TERMINAL
+
+
+def test_special_cards_in_hand_cost_one_each() -> None:
+    """'Für jede Sonderkarte muss die Spielfigur um 1 Feld zurück gesetzt werden, für jede
+    Warenkarte um so viele Felder wie der Wert auf der Karte angibt' (every seat, passed or not)."""
+    g = game(3)
+    s = scenario(
+        g,
+        hands={
+            0: ["Handelsfahrt Riga", "Verdoppelung Visby", "Schiffswechsel"],
+            1: ["Brügge 6", "Bergen 2"],
+            2: ["Stettin 1"],
+        },
+        scores=[0, 10, 0],
+        passed=[0, 2],
+        actor=1,
+    )
+    s.last_round = True
+    do(g, s, "pass")
+    assert g.scores(s) == [-3, 2, -1]
+    assert g.winners(s) == [1]

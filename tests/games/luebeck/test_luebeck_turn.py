@@ -7,7 +7,7 @@ import pytest
 from luebeck_helpers import cog_index, cog_list, do, game, scenario, texts
 
 from hanse.core import IllegalActionError
-from hanse.games.luebeck.state import TAKE_BACK
+from hanse.games.luebeck.state import CHOOSE_FIRST, TAKE_BACK
 
 FIVE_UNPLAYABLE = ["Reval 4", "Reval 5", "London 4", "Brügge 6", "Bergen 2"]
 
@@ -188,3 +188,96 @@ def test_join_voyage_index_names_the_cog() -> None:
     s = scenario(g, cogs=[("Lübeck", [1]), ("Lübeck", [2])])
     do(g, s, f"voyage @{cog_index(s, 'Lübeck', [2])}")
     assert cog_list(g, s) == [("Lübeck", [1]), ("Lübeck", [0, 2])]
+
+
+def test_pass_even_before_any_action_of_the_round() -> None:
+    """'Passen darf ein Spieler, sobald er drei Karten oder weniger auf der Hand hat, selbst wenn
+    er in der aktuellen Runde noch keine Aktion ausgeführt hat': the named first actor holding 3
+    cards may pass at once, before anybody acted."""
+    g = game(3)
+    s = scenario(g, phase=CHOOSE_FIRST, actor=2, hands={1: ["Stettin 1", "Riga 3", "Piraten"]})
+    do(g, s, "first 1")
+    assert g.current_player(s) == 1
+    assert "pass" in texts(g, s)
+    do(g, s, "pass")
+    assert g.view(s, None)["players"][1]["passed"]
+    assert g.current_player(s) == 2
+
+
+def test_pass_becomes_legal_once_the_hand_is_down_to_three() -> None:
+    """RULINGS 'Passen': 'at any of their turns': with 4 cards no pass; after playing one, the
+    player may pass at the next turn (or go on playing)."""
+    g = game(3)
+    s = scenario(
+        g,
+        hands={0: ["Stettin 1", "Stettin 2", "Visby 1", "Piraten"]},
+        cogs=[("Lübeck", [0])],
+        passed=[2],
+    )
+    assert "pass" not in texts(g, s)
+    do(g, s, "play Visby 1 @0", "voyage")  # seat 0 plays, seat 1 starts a voyage
+    assert g.current_player(s) == 0
+    words = texts(g, s)
+    assert "pass" in words and "play Piraten @0" in words
+
+
+def test_playable_special_card_forbids_discarding() -> None:
+    """'keine Karte regulär auslegen kann': a playable special card (here a Handelsfahrt) is a
+    card that can be laid out, so the player may not discard."""
+    g = game(4)
+    s = scenario(g, hands={0: [*FIVE_UNPLAYABLE[:4], "Handelsfahrt Visby"]})
+    assert texts(g, s) == ["voyage", "play Handelsfahrt Visby"]
+    with pytest.raises(IllegalActionError, match="only when you can play no card"):
+        do(g, s, "discard Reval 4")
+
+
+def test_stuck_player_without_voyage_must_discard() -> None:
+    """'darf nicht passen und muss gegebenenfalls eine Karte abwerfen': with more than 3 unplayable
+    cards and no way to start a voyage, discarding is all that is left."""
+    g = game(3)  # 4 cogs
+    s = scenario(
+        g,
+        hands={0: FIVE_UNPLAYABLE},
+        cogs=[("Stettin", [0]), ("Danzig", [0]), ("Visby", [1]), ("Hamburg", [2])],
+    )
+    assert all(t.startswith("discard") for t in texts(g, s))
+    assert len(texts(g, s)) == 5
+
+
+def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
+    """An illegal action is refused with IllegalActionError naming the rule; the state stays."""
+    g = game(4)
+    s = scenario(
+        g,
+        hands={0: ["Stettin 1", "Stettin 2", "Riga 3", "Piraten"]},
+        cogs=[("Lübeck", [0]), ("Danzig", [1])],
+        layout=[["Bergen 2"]],
+    )
+    cases = {
+        "pass": "Rule 'Passen'",
+        "discard Riga 3": "Rule 'Karte abwerfen'",
+        "discard London 4": "Rule 'Karte abwerfen'",
+        "play Riga 3 @0": "Rule 'Kartenaktionen'",
+        "play Riga 3 @1": "Rule 'Kartenaktionen'",
+        "play London 4 @0": "Rule 'Kartenaktionen'",
+        "play Piraten": "Rule 'Piraten'",
+        "voyage @0": "Rule 'Handelsfahrt in Lübeck starten'",
+        "draft 0": "Rule 'Aktionen'",
+        "take back @0": "Rule 'Aktionen'",
+        "first 1": "Rule 'Aktionen'",
+        "draw Riga 3": "Rule 'Aktionen'",
+    }
+    for text, rule in cases.items():
+        before = s.clone()
+        with pytest.raises(IllegalActionError, match=rule):
+            do(g, s, text)
+        assert s == before, text
+    s = scenario(g, hands={0: ["Schiffswechsel", "Handelsfahrt Riga"]}, cogs=[("Riga", [0])])
+    for text, rule in {
+        "play Schiffswechsel @0>0": "Rule 'Schiffswechsel'",
+        "play Handelsfahrt Riga @0": "Rule 'Handelsfahrt'",
+    }.items():
+        before = s.clone()
+        with pytest.raises(IllegalActionError, match=rule):
+            do(g, s, text)
+        assert s == before, text

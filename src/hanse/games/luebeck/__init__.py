@@ -58,6 +58,9 @@ Rulings decided here (beyond RULINGS.md)
 - If even the last shuffle cannot complete a layout (no card left anywhere), it stays short and a
   drafter finding no pack is skipped.
 - Two Verdoppelung cards for one city (impossible with the present card list) double once.
+- A Handelsfahrt card starts its voyage in the city printed on it ("in einer dieser Städte": the
+  card exists once per city, like the Verdoppelung), with the figure from the reserve that a start
+  in Lübeck needs; it scores nothing and moves no cog.
 
 Glossary (German → English)
 ---------------------------

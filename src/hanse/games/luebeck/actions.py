@@ -16,6 +16,9 @@ view); ``FREE`` (-1) means a cog taken from the cog field. Text notation::
     pass                        pass for the rest of the round
     take back @1                after the round: take the own figure on cog 1 back
     keep                        after the round: leave the remaining figures on their cogs
+
+Numbers are plain ASCII decimals without leading zeros, and only Schiffswechsel takes a target
+(``>j``): apart from extra spaces, an action has one written form, the one :func:`to_str` writes.
 """
 
 from __future__ import annotations
@@ -126,6 +129,39 @@ PASS: Final = Pass()
 TAKE_BACK: Final = tuple(TakeBack(c) for c in range(data.TOTAL_COGS))
 KEEP: Final = Keep()
 
+# Every well-formed action: the parsers only ever return these; anything else (say, a Play built
+# by hand with a card index out of range, or a target cog on a card other than Schiffswechsel) is
+# refused before a field is looked up.
+WELL_FORMED: Final = frozenset(
+    (
+        *DRAW,
+        *DRAFT,
+        *CHOOSE_FIRST,
+        *START_VOYAGE,
+        *(
+            play
+            for by_cog in PLAY
+            for row in by_cog
+            for play in row
+            if play.to == FREE or data.KIND_TYPE[play.card] == data.T_SCHIFFSWECHSEL
+        ),
+        *DISCARD,
+        PASS,
+        *TAKE_BACK,
+        KEEP,
+    )
+)
+
+
+def is_well_formed(action: Any) -> bool:
+    """True for an action of this game whose fields are in range (any interned action)."""
+    if not isinstance(action, ACTION_CLASSES):
+        return False
+    try:
+        return action in WELL_FORMED
+    except TypeError:  # a field that cannot be hashed (a list, say) is malformed too
+        return False
+
 
 # -- text notation ---------------------------------------------------------------------------
 
@@ -136,6 +172,8 @@ def _cog_text(cog: int) -> str:
 
 def to_str(action: Any) -> str:
     """The short text of an action (see the module docstring)."""
+    if not is_well_formed(action):
+        raise IllegalActionError(f"not a Lübeck action: {action!r}")
     match action:
         case Draw(card=k):
             return f"draw {data.LABELS[k]}"
@@ -170,8 +208,9 @@ def _card(label: str, text: str) -> int:
 
 
 def _index(raw: str, limit: int, what: str, text: str) -> int:
+    """A number 0..limit written as :func:`to_str` writes it: ASCII digits, no leading zero."""
     raw = raw.strip()
-    if not raw.isdigit() or int(raw) > limit:
+    if not (raw.isascii() and raw.isdigit()) or raw != str(int(raw)) or int(raw) > limit:
         raise IllegalActionError(
             f"{what} must be a number from 0 to {limit}, got {raw!r} in {text!r}"
         )
@@ -205,6 +244,10 @@ def from_str(text: str) -> Any:
         if not at:
             return PLAY[card][0][0]
         cog_text, arrow, to_text = where.partition(">")
+        if arrow and data.KIND_TYPE[card] != data.T_SCHIFFSWECHSEL:
+            raise IllegalActionError(
+                f"only Schiffswechsel names a target cog ('@i>j'), got {text!r}"
+            )
         cog = _cog("@" + cog_text, text)
         to = _index(to_text, MAX_COG_INDEX, "a target cog index", text) if arrow else FREE
         return PLAY[card][cog + 1][to + 1]
@@ -227,6 +270,8 @@ def from_str(text: str) -> Any:
 
 def to_json(action: Any) -> dict[str, Any]:
     """``{"kind": ..., ...}`` with cards as labels and a cog from the cog field as ``null``."""
+    if not is_well_formed(action):
+        raise IllegalActionError(f"not a Lübeck action: {action!r}")
     match action:
         case Draw(card=k) | Discard(card=k):
             return {"kind": action.kind, "card": data.LABELS[k]}

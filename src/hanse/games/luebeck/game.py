@@ -154,11 +154,24 @@ class LuebeckGame(GameBase):
     # -- messages ----------------------------------------------------------------------------
     def explain_illegal(self, state: Any, action: Action) -> str:
         what = self._describe(action)
+        if not act.is_well_formed(action):
+            return (
+                f"{what} is not a Lübeck action: actions come from action_from_str or "
+                "action_from_json, with card, pack, seat and cog numbers in range"
+            )
         player = self.current_player(state)
         if player == TERMINAL:
             return f"{what} is not legal: the game is over"
         if player == CHANCE:
-            return f"{what} is not legal: the deck must yield a card now (chance draws one)"
+            rule = "Vorbereitung" if state.phase == DEAL else "Kartenauslage bilden"
+            if isinstance(action, act.Draw):
+                return (
+                    f"{what} is not legal: Rule '{rule}': the deck holds no "
+                    f"{data.LABELS[action.card]!r} (cards come off the deck)"
+                )
+            return (
+                f"{what} is not legal now: Rule '{rule}': chance draws the next card from the deck"
+            )
         classes, rule, doing = _EXPECTED[state.phase]
         if not isinstance(action, classes):
             return f"{what} is not legal now: Rule '{rule}': " + doing.format(p=player)

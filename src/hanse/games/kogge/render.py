@@ -1,0 +1,74 @@
+"""Text rendering of a view for ``hanse play``: the ring of cities and the viewer's holdings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hanse.core import View
+from hanse.games.kogge.data import CITY_GRID, GOOD_LETTERS, GOOD_NAMES
+
+_CELL = 24
+
+
+def _goods(counts: dict[str, int]) -> str:
+    text = " ".join(
+        f"{counts[name]}{GOOD_LETTERS[t]}" for t, name in enumerate(GOOD_NAMES) if counts[name]
+    )
+    return text or "-"
+
+
+def _city_lines(view: View, city: dict[str, Any]) -> list[str]:
+    c = city["number"]
+    marks = []
+    for up, known in zip(city["markers"], city["known"], strict=True):
+        marks.append(str(up) if up is not None else (f"({known})" if known is not None else "?"))
+    head = f"{c} {city['name'][:10]}"
+    if view["guildmaster"] == c:
+        head += " GM"
+    if view["end_marker"] == c:
+        head += " E"
+    cogs = [str(p["seat"]) for p in view["players"] if p["city"] == c]
+    kontore = ",".join(str(k["seat"]) for k in city["kontore"])
+    return [
+        head,
+        f"->{'/'.join(marks)} {_goods(city['goods'])}",
+        f"K[{kontore}] cogs[{','.join(cogs)}]"
+        + (f" R{city['robbed_by']}" if city["robbed_by"] else ""),
+    ]
+
+
+def render(view: View) -> str:
+    grid: dict[tuple[int, int], list[str]] = {}
+    for city in view["cities"]:
+        col, row = CITY_GRID[city["number"]]
+        grid[(col, row)] = _city_lines(view, city)
+    lines = [
+        f"Kogge  round {view['round']}  decision {view['decision']} of {view['decider']}"
+        f"  order {view['order']}  guild master {view['guildmaster']} (passes {view['passes']})"
+    ]
+    for row in range(1, 5):
+        for k in range(3):
+            cells = []
+            for col in range(1, 6):
+                block = grid.get((col, row))
+                cells.append((block[k] if block else "").ljust(_CELL)[:_CELL])
+            lines.append(" ".join(cells).rstrip())
+        lines.append("")
+    offer = " ".join("/".join(map(str, lot)) for lot in view["offer"]) or "-"
+    lines.append(f"offer: {offer}   supply: {_goods(view['supply'])}")
+    bids = ", ".join(
+        f"{p}:{'-' if b is None else ' '.join(map(str, b))}" for p, b in enumerate(view["bids"])
+    )
+    lines.append(f"bids: {bids}")
+    for p in view["players"]:
+        cargo = p["cargo"] if isinstance(p["cargo"], int) else _goods(p["cargo"])
+        markers = (
+            p["markers"] if isinstance(p["markers"], int) else " ".join(map(str, p["markers"]))
+        )
+        me = " (you)" if p["seat"] == view["seat"] else ""
+        lines.append(
+            f"seat {p['seat']}{me}: city {p['city']} dev {p['development']} "
+            f"kontore {p['kontore']} robbery {p['robbery_markers']} "
+            f"cargo [{cargo}] markers [{markers}]"
+        )
+    return "\n".join(lines)

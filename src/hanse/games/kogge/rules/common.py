@@ -1,0 +1,76 @@
+"""Helpers shared by several rule sections: development points, the immediate win, route steps."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hanse.core import TERMINAL
+from hanse.games.kogge.actions import Decision
+from hanse.games.kogge.data import DEVELOPMENT_TO_WIN, MAX_KONTORE_PER_CITY
+from hanse.games.kogge.state import KoggeState
+
+if TYPE_CHECKING:
+    from hanse.games.kogge.game import KoggeGame
+
+
+def development(s: KoggeState, seat: int) -> int:
+    """Entwicklungspunkte: one per Kontor (the free first one too) and one per bonus chip."""
+    b = seat * 4
+    return s.kontore[seat] + s.chips[b] + s.chips[b + 1] + s.chips[b + 2] + s.chips[b + 3]
+
+
+def check_win(s: KoggeState, seat: int) -> bool:
+    """Spielziel: reaching five development points on one's turn wins at once."""
+    if development(s, seat) >= DEVELOPMENT_TO_WIN:
+        s.winner = seat
+        end_game(s)
+        return True
+    return False
+
+
+def end_game(s: KoggeState) -> None:
+    s.phase = Decision.OVER
+    s.actor = TERMINAL
+    s.queue = []
+
+
+def route_target(g: KoggeGame, s: KoggeState, seat: int, sq: int) -> int:
+    """Take the route of square ``sq`` with ``seat``'s cog: turn a face-down marker, then return
+    the target city, or -1 when it holds the mover's own robbery marker (3A Bewegung: the cog
+    stays and its movement ends)."""
+    value = s.sq_val[sq]
+    if not s.sq_up[sq]:
+        if g.memory:
+            # Memory: the marker is shown to everybody and laid face down again.
+            s.sq_known[sq] = g.all_mask
+        else:
+            # A revealed marker stays face up (RULINGS.md, Movement).
+            s.sq_up[sq] = 1
+            s.sq_known[sq] = 0
+    if s.robbed[value] >> seat & 1:
+        return -1
+    return value
+
+
+def add_kontor(s: KoggeState, seat: int, city: int) -> None:
+    place = 2 * city if s.kontor_owner[2 * city] < 0 else 2 * city + 1
+    s.kontor_owner[place] = seat
+    s.kontore[seat] += 1
+
+
+def kontor_count(s: KoggeState, city: int) -> int:
+    return (s.kontor_owner[2 * city] >= 0) + (s.kontor_owner[2 * city + 1] >= 0)
+
+
+def city_full(s: KoggeState, city: int) -> bool:
+    return kontor_count(s, city) >= MAX_KONTORE_PER_CITY
+
+
+def pay(s: KoggeState, seat: int, goods: tuple[int, ...], markers: tuple[int, ...]) -> None:
+    """Pay goods and markers to the supply and reserve (movement fees, the Memory look)."""
+    for good in goods:
+        s.cargo[seat * 4 + good] -= 1
+        s.supply[good] += 1
+    for marker in markers:
+        s.hand[seat * 9 + marker] -= 1
+        s.reserve[marker] += 1

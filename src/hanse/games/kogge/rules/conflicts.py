@@ -1,0 +1,140 @@
+"""Expert rule C (Konflikte): after the action phase of the player on turn.
+
+In his city the active player may start one conflict with another cog there; then each other
+player whose cog is still there (clockwise from the active one) may attack the active player,
+each pair fighting at most once per turn. Both sides secretly choose markers (at least one if they
+have any); the chosen markers are exchanged, and the better combination by the bid ranking wins
+(equal choices: nobody wins). The winner names three goods and takes those the loser has, then may
+move the loser's cog one step along a route of its city. Others learn only who won. No conflicts
+follow a robbery, which ends the turn at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hanse.games.kogge.actions import Attack, Decision, Push
+from hanse.games.kogge.rules.bidding import bid_key
+from hanse.games.kogge.rules.common import route_target
+from hanse.games.kogge.rules.phase import finish_turn
+from hanse.games.kogge.state import KoggeState
+
+if TYPE_CHECKING:
+    from hanse.core import Action
+    from hanse.games.kogge.game import KoggeGame
+
+
+def begin_conflicts(g: KoggeGame, s: KoggeState) -> None:
+    a = s.turn_owner
+    n = g.num_players
+    s.conf_stage = 0
+    s.conf_done = 0
+    s.queue = [(a + i) % n for i in range(1, n)]
+    advance(g, s)
+
+
+def advance(g: KoggeGame, s: KoggeState) -> None:
+    a = s.turn_owner
+    c = s.pos[a]
+    s.conf = [-1, -1]
+    s.conf_winner = -1
+    if s.conf_stage == 0:
+        s.conf_stage = 1
+        if any(s.pos[q] == c for q in range(g.num_players) if q != a):
+            s.phase = Decision.ATTACK
+            s.actor = a
+            return
+    while s.queue:
+        q = s.queue.pop(0)
+        if s.pos[q] == c and not s.conf_done >> q & 1:
+            s.phase = Decision.ATTACK
+            s.actor = q
+            return
+    s.conf_stage = 0
+    s.conf_done = 0
+    finish_turn(g, s)
+
+
+def legal_attack(g: KoggeGame, s: KoggeState) -> list[Action]:
+    a = s.turn_owner
+    p = s.actor
+    if p != a:
+        return [g.skip, g.attack[a]]
+    c = s.pos[a]
+    return [g.skip] + [g.attack[q] for q in range(g.num_players) if q != a and s.pos[q] == c]
+
+
+def apply_attack(g: KoggeGame, s: KoggeState, action: Action) -> None:
+    if not isinstance(action, Attack):
+        advance(g, s)
+        return
+    p = s.actor
+    s.conf = [p, action.seat]
+    other = action.seat if p == s.turn_owner else p
+    s.conf_done |= 1 << other
+    s.phase = Decision.CONFLICT_BID
+
+
+def legal_conflict_bid(g: KoggeGame, s: KoggeState) -> list[Action]:
+    p = s.actor
+    return g.conflict_options(tuple(s.hand[p * 9 : p * 9 + 9]))
+
+
+def _stake_markers(s: KoggeState, i: int) -> tuple[int, ...]:
+    return tuple(v for v in range(8, -1, -1) for _ in range(s.stake[i * 9 + v]))
+
+
+def apply_conflict_bid(g: KoggeGame, s: KoggeState, markers: tuple[int, ...]) -> None:
+    p = s.actor
+    i = 0 if p == s.conf[0] else 1
+    for v in markers:
+        s.hand[p * 9 + v] -= 1
+        s.stake[i * 9 + v] += 1
+    if i == 0:
+        s.actor = s.conf[1]
+        return
+    att, dfd = s.conf
+    key_a = bid_key(_stake_markers(s, 0))
+    key_d = bid_key(_stake_markers(s, 1))
+    # The chosen markers are exchanged and kept.
+    for v in range(9):
+        s.hand[att * 9 + v] += s.stake[9 + v]
+        s.hand[dfd * 9 + v] += s.stake[v]
+    s.stake = [0] * 18
+    if key_a == key_d:
+        advance(g, s)
+        return
+    s.conf_winner = att if key_a > key_d else dfd
+    s.phase = Decision.DEMAND
+    s.actor = s.conf_winner
+
+
+def legal_demand(g: KoggeGame, s: KoggeState) -> list[Action]:
+    return g.demand
+
+
+def _loser(s: KoggeState) -> int:
+    return s.conf[1] if s.conf_winner == s.conf[0] else s.conf[0]
+
+
+def apply_demand(g: KoggeGame, s: KoggeState, goods: tuple[int, int, int, int]) -> None:
+    w = s.conf_winner
+    loser = _loser(s)
+    for t in range(4):
+        got = min(goods[t], s.cargo[loser * 4 + t])
+        s.cargo[loser * 4 + t] -= got
+        s.cargo[w * 4 + t] += got
+    s.phase = Decision.PUSH
+
+
+def legal_push(g: KoggeGame, s: KoggeState) -> list[Action]:
+    return g.push
+
+
+def apply_push(g: KoggeGame, s: KoggeState, action: Action) -> None:
+    if isinstance(action, Push):
+        loser = _loser(s)
+        dest = route_target(g, s, loser, 2 * s.pos[loser] + action.slot)
+        if dest >= 0:
+            s.pos[loser] = dest
+    advance(g, s)

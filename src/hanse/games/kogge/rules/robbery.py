@@ -1,0 +1,106 @@
+"""3B f) Raubüberfall.
+
+With an unused robbery marker a player robs either one other cog in his city (its owner splits
+the cargo into two piles of ceil and floor half; the robber takes one) or the city itself (all
+goods on it and in its Kontore). The marker stays in the city: the robber's cog may never enter it
+again and the guild master skips it. The robber's cog then moves one free step along one of the
+city's two routes, chosen by the next player clockwise (RULINGS.md), and his turn ends at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hanse.games.kogge.actions import CITY, Decision
+from hanse.games.kogge.rules.common import route_target
+from hanse.games.kogge.rules.phase import USED_ROB, finish_turn
+from hanse.games.kogge.state import KoggeState
+
+if TYPE_CHECKING:
+    from hanse.core import Action
+    from hanse.games.kogge.game import KoggeGame
+
+
+def add_robberies(g: KoggeGame, s: KoggeState, acts: list[Action]) -> None:
+    p = s.actor
+    c = s.pos[p]
+    if not s.raid_hand[p] or s.robbed[c] >> p & 1:
+        return
+    acts.append(g.rob[0])
+    for q in range(g.num_players):
+        if q != p and s.pos[q] == c:
+            acts.append(g.rob[q + 1])
+
+
+def apply_rob(g: KoggeGame, s: KoggeState, victim: int) -> None:
+    p = s.actor
+    c = s.pos[p]
+    s.raid_hand[p] -= 1
+    s.robbed[c] |= 1 << p
+    s.used |= USED_ROB
+    if victim == CITY:
+        for t in range(4):
+            got = s.city_goods[c * 4 + t]
+            s.city_goods[c * 4 + t] = 0
+            for pl in (2 * c, 2 * c + 1):
+                got += s.kontor_goods[pl * 4 + t]
+                s.kontor_goods[pl * 4 + t] = 0
+            s.cargo[p * 4 + t] += got
+        _forced_step(g, s)
+        return
+    if not any(s.cargo[victim * 4 : victim * 4 + 4]):
+        _forced_step(g, s)
+        return
+    s.victim = victim
+    s.phase = Decision.SPLIT
+    s.actor = victim
+
+
+def legal_split(g: KoggeGame, s: KoggeState) -> list[Action]:
+    q = s.actor
+    cargo = tuple(s.cargo[q * 4 : q * 4 + 4])
+    return g.split_options(cargo)  # type: ignore[arg-type]
+
+
+def apply_split(g: KoggeGame, s: KoggeState, goods: tuple[int, int, int, int]) -> None:
+    q = s.victim
+    for t in range(4):
+        s.piles[t] = goods[t]
+        s.piles[4 + t] = s.cargo[q * 4 + t] - goods[t]
+        s.cargo[q * 4 + t] = 0
+    s.phase = Decision.PICK_PILE
+    s.actor = s.turn_owner
+
+
+def legal_pick(g: KoggeGame, s: KoggeState) -> list[Action]:
+    return g.take_pile
+
+
+def apply_pick(g: KoggeGame, s: KoggeState, pile: int) -> None:
+    p = s.turn_owner
+    q = s.victim
+    for t in range(4):
+        mine = s.piles[pile * 4 + t]
+        s.cargo[p * 4 + t] += mine
+        s.cargo[q * 4 + t] += s.piles[(1 - pile) * 4 + t]
+    s.piles = [0] * 8
+    s.victim = -1
+    _forced_step(g, s)
+
+
+def _forced_step(g: KoggeGame, s: KoggeState) -> None:
+    s.phase = Decision.FORCED_STEP
+    s.actor = (s.turn_owner + 1) % g.num_players
+
+
+def legal_forced(g: KoggeGame, s: KoggeState) -> list[Action]:
+    return g.forced_step
+
+
+def apply_forced(g: KoggeGame, s: KoggeState, slot: int) -> None:
+    p = s.turn_owner
+    dest = route_target(g, s, p, 2 * s.pos[p] + slot)
+    if dest >= 0:
+        s.pos[p] = dest
+    # The robbery ends the turn at once: no further actions and no conflicts.
+    finish_turn(g, s)

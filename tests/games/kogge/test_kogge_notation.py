@@ -1,0 +1,141 @@
+"""Text and JSON notation of every action kind; malformed input is refused."""
+
+from __future__ import annotations
+
+import pytest
+from kogge_helpers import game
+
+from hanse.core import IllegalActionError
+from hanse.games.kogge import actions as act
+
+EXAMPLES = [
+    "deal 4",
+    "lot 1",
+    "start 5",
+    "bid 5 5 2",
+    "gm 2",
+    "tax s",
+    "move 0",
+    "move 1 pay o",
+    "move gm pay o 5",
+    "move 1 pay 3 4",
+    "collect",
+    "stop",
+    "build",
+    "gmtrade raid 4",
+    "gmtrade chip o trade3",
+    "gmtrade good a 6",
+    "gmtrade marker 8",
+    "buy 2 o",
+    "exchange give o",
+    "exchange take f",
+    "exchange done",
+    "route 0 5",
+    "rob city",
+    "rob 2",
+    "split oof",
+    "split -",
+    "pile 1",
+    "step 0",
+    "offer 2",
+    "offer 1 kontor",
+    "item give o",
+    "item take 7",
+    "send",
+    "cancel",
+    "accept",
+    "decline",
+    "end",
+    "look o",
+    "look 3",
+    "attack 1",
+    "cbid 8 4",
+    "cbid",
+    "demand faa",
+    "push 1",
+    "skip",
+]
+
+
+@pytest.mark.parametrize("text", EXAMPLES)
+def test_round_trips(text: str) -> None:
+    g = game(4)
+    action = g.action_from_str(text)
+    assert g.action_to_str(action) == text
+    assert g.action_from_str(g.action_to_str(action)) == action
+    assert g.action_from_json(g.action_to_json(action)) == action
+
+
+def test_every_kind_is_covered() -> None:
+    g = game(4)
+    kinds = {g.action_to_json(g.action_from_str(t))["kind"] for t in EXAMPLES}
+    assert kinds == {str(vars(cls)["kind"]) for cls in act.ACTION_CLASSES}
+
+
+def test_issue_json_shapes() -> None:
+    g = game(3)
+    assert g.action_to_json(g.action_from_str("bid 5 5 2")) == {"kind": "bid", "markers": [5, 5, 2]}
+    assert g.action_to_json(g.action_from_str("move 1 pay o 5")) == {
+        "kind": "move",
+        "slot": 1,
+        "goods": [0],
+        "markers": [5],
+    }
+    assert g.action_from_json({"kind": "bid", "markers": [2, 5, 5]}) == act.Bid((5, 5, 2))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "fly",
+        "bid",
+        "bid x",
+        "move 3",
+        "move 0 pay q",
+        "start 9",
+        "gm 3",
+        "demand oo",
+        "rob 7",
+        "gmtrade chip o nothing",
+        "exchange give",
+        "offer 1 cog",
+        "split oxf",
+        "item give 12",
+    ],
+)
+def test_malformed_text_is_refused(text: str) -> None:
+    with pytest.raises(IllegalActionError):
+        game(3).action_from_str(text)
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [
+        None,
+        {},
+        {"kind": "fly"},
+        {"kind": "bid"},
+        {"kind": "bid", "markers": [9]},
+        {"kind": "move", "slot": 0, "goods": [], "markers": [], "extra": 1},
+    ],
+)
+def test_malformed_json_is_refused(obj: object) -> None:
+    with pytest.raises(IllegalActionError):
+        game(3).action_from_json(obj)
+
+
+def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
+    from kogge_helpers import run_until
+
+    from hanse.games.kogge.actions import Decision
+
+    g = game(3)
+    s = run_until(g, g.new_initial_state(), lambda st: st.phase == Decision.MOVE, seed=4)
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match="Kontor bauen"):
+        g.apply_action(s, g.build)
+    assert s == before
+    with pytest.raises(IllegalActionError, match="3A Bewegung"):
+        g.apply_action(s, act.Move(2, (), ()))
+    assert s == before
