@@ -30,6 +30,7 @@ def uniform_policy(game: Game, state: Any, legal: Sequence[Action], rng: random.
 class BenchResult:
     game_id: str
     num_players: int
+    flags: dict[str, Any]
     policy: str
     games_completed: int
     games_per_second: float
@@ -90,6 +91,7 @@ def bench_game(
     return BenchResult(
         game_id=game_id,
         num_players=num_players,
+        flags=dict(game.flags),
         policy=policy,
         games_completed=games,
         games_per_second=games / elapsed,

@@ -293,6 +293,7 @@ def bench_command(
     ] = None,
     seconds: Annotated[float, typer.Option(help="Seconds of playouts per measurement.")] = 2.0,
     seed: Annotated[int, typer.Option()] = 0,
+    flag: FlagOption = None,
     bots: Annotated[bool, typer.Option("--bots", help="Measure search speed instead.")] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
@@ -309,9 +310,11 @@ def bench_command(
             raise _fail(str(error)) from None
         counts = players or list(range(cls.min_players, cls.max_players + 1))
         for n in counts:
-            game = _make(game_id, n, None)
+            game = _make(game_id, n, flag)
             for policy in policies_of(game):
-                results.append(bench_game(game_id, n, seconds, seed, policy))
+                results.append(
+                    bench_game(game_id, n, seconds, seed, policy, flags=dict(game.flags))
+                )
     if as_json:
         print(json.dumps([r.to_json() for r in results], indent=1))
         return

@@ -170,3 +170,8 @@ def test_bench_bots_reports_search_speed() -> None:
     rows = json.loads(result.stdout)
     assert {r["bot"] for r in rows} == {"mcts", "ismcts"}
     assert all(r["iterations_per_second"] > 0 for r in rows)
+
+
+def test_bench_refuses_an_unknown_flag() -> None:
+    result = hanse("bench", "tiny", "--seconds", "0.1", "--players", "2", "--flag", "x=1")
+    assert result.returncode == 2 and "expected name=value" in result.stderr
