@@ -198,3 +198,26 @@ def test_a_logged_match_refuses_an_illegal_action_before_observing_it() -> None:
     with pytest.raises(IllegalActionError):
         match.apply(0, Play(missing))
     assert match.state == before and match.log(0) == log
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [
+        {"kind": "play", "value": True},
+        {"kind": "play", "value": 2.0},
+        {"kind": "play", "value": None},
+        {"kind": "play", "value": [1, False]},
+        {"kind": "play"},
+        {"kind": "fly"},
+        ["play", 1],
+    ],
+)
+def test_malformed_json_actions_are_refused(obj: object) -> None:
+    with pytest.raises(IllegalActionError):
+        TinyGame(2).action_from_json(obj)
+
+
+def test_json_actions_round_trip() -> None:
+    game = TinyGame(2)
+    assert game.action_from_json({"kind": "play", "value": 3}) == Play(3)
+    assert game.action_to_json(Play(3)) == {"kind": "play", "value": 3}

@@ -189,9 +189,13 @@ class GameBase(ABC):
         values = []
         for name in names:
             value = obj[name]
-            if isinstance(value, list):
-                value = tuple(value)
-            values.append(value)
+            items = value if isinstance(value, list) else [value]
+            # JSON true/false are not numbers here, though Python treats bool as an int.
+            if any(isinstance(v, bool) or not isinstance(v, int | str) for v in items):
+                raise IllegalActionError(
+                    f"action {obj['kind']!r}: field {name!r} takes numbers or text, got {value!r}"
+                )
+            values.append(tuple(value) if isinstance(value, list) else value)
         action = cls(*values)
         # Round-trip through the notation so that field types are checked in one place.
         return self.action_from_str(self.action_to_str(action))

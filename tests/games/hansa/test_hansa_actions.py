@@ -4,7 +4,7 @@ Umsetzen."""
 from __future__ import annotations
 
 import pytest
-from hansa_helpers import do, fill_route, new, put, route, strs
+from hansa_helpers import do, fill_route, new, put, route, setp, strs
 
 from hanse.core import IllegalActionError
 from hanse.games.hansa import actions as act
@@ -206,3 +206,60 @@ def test_displaced_extras_from_the_supply_when_the_stock_is_empty() -> None:
     assert "displaced_done" not in strs(g, s)  # the merchant itself must still be placed
     do(g, s, "displaced_place Bremen-Hamburg m")
     assert s.decision == act.MAIN
+
+
+def test_displaced_piece_with_no_free_post_goes_to_the_stock() -> None:
+    """Reading (the rules are silent): with no free post on any other route the displaced piece
+    cannot be placed; as it 'darf nicht in den eigenen Vorrat genommen werden', it goes to the
+    owner's stock (Kasse), and the extras lapse."""
+    g, s = new(3)
+    b = g.board
+    r = route(g, "Hamburg", "Lübeck")
+    for q in range(b.n_routes):
+        if q != r:
+            for post in b.route_post_range[q]:
+                setp(g, s, post, 4)  # seat 2 everywhere else (inventory not needed here)
+    put(g, s, r, 1)
+    supply1, stock1 = s.supply[2:4], s.stock[2:4]
+    do(g, s, "displace Hamburg-Luebeck 0 t 0")
+    assert s.decision == act.MAIN and g.current_player(s) == 0 and s.actions_left == 1
+    assert s.supply[2:4] == supply1
+    assert s.stock[2:4] == [stock1[0] + 1, stock1[1]]
+    assert s.disp_route == -1 and s.extra_left == 0
+
+
+def test_income_needs_a_piece_in_the_stock() -> None:
+    """1. Einnahmen takes pieces from the stock (Kasse): with an empty stock there is no income."""
+    g, s = new(3)
+    s.supply[0] += s.stock[0]
+    s.stock[0:2] = [0, 0]
+    s.legal_cache = None
+    assert not [a for a in g.legal_actions(s) if isinstance(a, act.Income)]
+    with pytest.raises(IllegalActionError, match="Einnahmen"):
+        do(g, s, "income 1 0")
+
+
+def test_fewer_actions_than_allowed_and_the_next_player() -> None:
+    """'Ein Spieler darf auch weniger Aktionen durchführen als ihm zustehen.' The next player
+    clockwise gets as many actions as his Actiones track shows."""
+    g, s = new(3)
+    s.levels[5 * 1 + 1] = 2  # seat 1: Actiones 3
+    do(g, s, "income 1 0")
+    assert s.actions_left == 1
+    do(g, s, "end_turn")
+    assert s.turn_owner == 1 and s.actions_left == 3 and s.decision == act.MAIN
+    do(g, s, "end_turn")
+    do(g, s, "end_turn")
+    assert s.turn_owner == 0 and s.actions_left == 2
+
+
+def test_displace_with_a_merchant_paid_fee() -> None:
+    """The fee is 'Händlersteine' (either kind): a merchant may pay it."""
+    g, s = new(3)
+    put(g, s, route(g, "Hamburg", "Lübeck"), 1)
+    s.supply[0:2] = [1, 1]
+    s.legal_cache = None
+    legal = {g.action_to_str(a) for a in g.legal_actions(s) if isinstance(a, act.Displace)}
+    assert legal == {"displace Hamburg-Luebeck 0 t 1", "displace Hamburg-Luebeck 0 m 0"}
+    do(g, s, "displace Hamburg-Luebeck 0 t 1")
+    assert s.supply[0:2] == [0, 0] and s.stock[0:2] == [6, 1]

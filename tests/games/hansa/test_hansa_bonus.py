@@ -3,8 +3,10 @@ new markers at the end of the turn."""
 
 from __future__ import annotations
 
-from hansa_helpers import city, do, fill_route, new, office, put, route, strs
+import pytest
+from hansa_helpers import city, do, fill_route, new, office, put, route, setp, strs
 
+from hanse.core import IllegalActionError
 from hanse.games.hansa import actions as act
 from hanse.games.hansa.data import BONUS_KINDS
 from hanse.games.hansa.rules import cities
@@ -194,3 +196,127 @@ def test_empty_pile_ends_the_game_after_the_action() -> None:
     assert s.decision != act.OVER
     do(g, s, strs(g, s)[0])
     assert g.is_terminal(s)
+
+
+def test_two_markers_taken_two_new_ones_placed_at_turn_end() -> None:
+    """'Zum Abschluss seines Zuges platziert der Spieler für jeden erhaltenen Bonusmarker einen
+    neuen' (also after using +3/+4 Aktionen): two markers taken, two drawn and placed."""
+    g, s = new(3, order=0)
+    taverns = g.board.tavern_routes[:2]
+    for r in taverns:
+        fill_route(g, s, r, 0)
+    for r in taverns:
+        do(g, s, f"establish {g.board.route_ascii[r]}")
+        if s.decision == act.ESTABLISH:
+            do(g, s, "establish_none")
+    assert s.plate == 2 and g.view(s, 1)["markers_left"] == 10
+    assert s.turn_owner == 0 and s.decision == act.DRAW  # no action left: the turn ends
+    placed = []
+    for kind in ("actions_3", "upgrade_ability"):
+        g.apply_action(s, g.action_from_str(f"draw_bonus {kind}"))
+        assert s.decision == act.PLACE_BONUS and g.current_player(s) == 0
+        target = g.legal_actions(s)[0]
+        g.apply_action(s, target)
+        placed.append(s.route_marker[target.route])  # type: ignore[attr-defined]
+    assert placed == [K["actions_3"], K["upgrade_ability"]]
+    assert s.plate == 0 and s.turn_owner == 1 and s.decision == act.MAIN
+
+
+def test_marker_with_no_eligible_route_leaves_the_game() -> None:
+    """Reading (the rules are silent): when no route is free of pieces and markers with a free
+    office beside it, the turned-up marker leaves the game; the turn passes on."""
+    g, s = new(3)
+    b = g.board
+    for r in range(b.n_routes):
+        setp(g, s, b.route_start[r], 2 * (r % 3))  # a piece on every route (inventory aside)
+    s.plate = 1  # one marker drawn face down this turn (the pile counts it until turned up)
+    s.actions_left = 0
+    s.decision = act.DRAW
+    s.legal_cache = None
+    out = s.removed[:]
+    g.apply_action(s, g.action_from_str("draw_bonus actions_4"))
+    assert s.removed[K["actions_4"]] == out[K["actions_4"]] + 1
+    assert s.plate == 0 and s.revealed == -1
+    assert s.turn_owner == 1 and s.decision == act.MAIN
+
+
+def test_actiones_extra_action_also_within_plus_actions() -> None:
+    """c2): the extra action for the first 3 'auch dann, wenn dies bei Nutzung eines +3/+4
+    Aktionen Bonusmarkers erfolgt'."""
+    g, s = new(3)
+    _give(s, 0, "actions_3")
+    do(g, s, "income 1 0")
+    do(g, s, "income 1 0")
+    do(g, s, "use_bonus actions_3")
+    assert s.actions_left == 3
+    fill_route(g, s, route(g, "Göttingen", "Quedlinburg"), 0)
+    do(g, s, "establish Goettingen-Quedlinburg")
+    do(g, s, "establish_upgrade actions")
+    assert s.actions_left == 3  # 3 - 1 for establishing + 1 for uncovering the first 3
+
+
+def test_swap_trader_and_merchant_ignoring_shape_and_privilege() -> None:
+    """Niederlassungstausch: 'Dabei spielen die Form ... und die Farbe des benötigten Privilegs ...
+    keine Rolle. Somit können auch ein Händler und ein Großhändler die Niederlassungen tauschen.'"""
+    g, s = new(3)
+    _give(s, 0, "swap_offices")
+    emden = city(g, "Emden")  # white round, pink square
+    office(g, s, "Emden", 1)  # seat 1's merchant on the white round office
+    office(g, s, "Emden", 0)  # seat 0's trader on the pink square office
+    assert cities.controller(g.board, s, emden) == 0
+    do(g, s, "use_bonus swap_offices Emden 0")
+    start = g.board.office_start[emden]
+    assert s.offices[start : start + 2] == [0, 3]  # seat 0's trader left, seat 1's merchant right
+    assert cities.controller(g.board, s, emden) == 1
+    assert s.levels[2] == 0  # seat 1 holds a pink office without Privilegium 3
+
+
+def test_remove_three_may_stop_early() -> None:
+    """'erlaubt ... drei gegnerische Händlersteine ... zu entfernen': up to three; the marker is
+    used even when the player stops after the first."""
+    g, s = new(3)
+    _give(s, 0, "remove_3")
+    put(g, s, route(g, "Hamburg", "Lübeck"), 1)
+    put(g, s, route(g, "Stade", "Hamburg"), 2)
+    do(g, s, "use_bonus remove_3")
+    do(g, s, "remove_piece Stade-Hamburg 0")
+    assert s.decision == act.REMOVE and "remove_done" in strs(g, s)
+    do(g, s, "remove_done")
+    assert s.decision == act.MAIN and s.actions_left == 2
+    assert s.bonus[K["remove_3"]] == 0 and s.bonus_used[K["remove_3"]] == 1
+    assert s.free[route(g, "Hamburg", "Lübeck")] == 2
+
+
+def test_remove_three_stops_when_no_opponent_piece_is_left() -> None:
+    g, s = new(3)
+    _give(s, 0, "remove_3")
+    put(g, s, route(g, "Hamburg", "Lübeck"), 1)
+    do(g, s, "use_bonus remove_3")
+    do(g, s, "remove_piece Hamburg-Luebeck 0")
+    assert s.decision == act.MAIN and s.remove_left == 0
+
+
+def test_extra_office_needs_the_lowest_office_occupied() -> None:
+    """'Einzige Voraussetzung: Zumindest die niedrigste Niederlassung muss bereits von einem
+    beliebigen Spieler (ggf. auch von ihm selbst) besetzt sein.' Privilege and shape do not
+    matter; a city with free offices may take one too."""
+    g, s = new(3)
+    _give(s, 0, "extra_office")
+    office(g, s, "Emden", 0)  # own merchant on Emden's lowest office; Osnabrück empty
+    fill_route(g, s, route(g, "Emden", "Osnabrück"), 0)
+    do(g, s, "establish Emden-Osnabrueck")
+    extra = [t for t in strs(g, s) if t.startswith("establish_extra_office")]
+    assert extra == ["establish_extra_office Emden t"]
+    do(g, s, "establish_extra_office Emden t")
+    assert s.extras[city(g, "Emden")] == (0,)
+    assert cities.offices_of(g.board, s, 0, city(g, "Emden")) == 2
+    assert s.filled[city(g, "Emden")] == 1  # the printed pink office is still free
+
+
+def test_extra_office_marker_is_not_used_at_the_main_decision() -> None:
+    """'In Verbindung mit der Aktion „Eine Handelsroute einrichten“ einzusetzen.'"""
+    g, s = new(3)
+    _give(s, 0, "extra_office")
+    assert not [t for t in strs(g, s) if t.startswith("use_bonus")]
+    with pytest.raises(IllegalActionError, match="Zusätzliche Niederlassung"):
+        do(g, s, "use_bonus extra_office")

@@ -12,7 +12,7 @@ from hanse.core.match import sample_chance
 from hanse.games import make
 from hanse.games.hansa import actions as act
 from hanse.games.hansa.game import HansaGame
-from hanse.games.hansa.rules import scoring
+from hanse.games.hansa.rules import cities, scoring
 
 
 def test_twenty_prestige_ends_at_once_after_the_action() -> None:
@@ -146,3 +146,67 @@ def test_a_played_game_ends_when_no_marker_can_be_drawn() -> None:
     assert s.ending and max(s.prestige) < 20 and s.full_cities < 10
     assert g.view(s, None)["markers_left"] == 0
     assert sum(s.bonus[0:6]) == 13  # the three golden markers and the ten drawn and placed
+
+
+def test_fully_developed_keys_give_no_ability_points() -> None:
+    """B) 'Ausnahme: Für eine voll entwickelte Eigenschaft Prestigepunkte Netzwerk gibt es keine
+    Prestigepunkte'; F) uses the largest uncovered keys value (4)."""
+    g, s = new(3)
+    s.levels[0:5] = [4, 0, 0, 3, 3]  # keys, book and bank fully developed
+    office(g, s, "Hamburg", 0)
+    office(g, s, "Lübeck", 0)
+    part = scoring.breakdown(g, s, 0)
+    assert part["abilities"] == 8
+    assert part["network"] == 4 * 2
+
+
+def test_network_is_the_largest_connected_group_and_counts_extra_offices() -> None:
+    """F) 'all die Städte, in denen ein Spieler eine Niederlassung besetzt hat und die angrenzend
+    zueinander sind': the group with most own offices (extra offices count) times keys."""
+    g, s = new(3)
+    office(g, s, "Hamburg", 0)
+    office(g, s, "Lübeck", 0)  # Hamburg-Lübeck: 2 offices
+    office(g, s, "Arnheim", 0)
+    office(g, s, "Kampen", 0)  # Kampen-Arnheim: 2 offices ...
+    assert cities.largest_network(g.board, s, 0) == 2
+    s.extras[city(g, "Kampen")] = (0,)  # ... and an extra office makes it 3
+    assert cities.largest_network(g.board, s, 0) == 3
+    assert scoring.breakdown(g, s, 0)["network"] == 3
+
+
+def test_control_prestige_tie_goes_to_the_higher_office() -> None:
+    """a) 'bei Gleichstand derjenige, der die höherwertige Niederlassung besetzt': Hamburg holds one
+    office of seat 1 and one of seat 2 (further right); establishing gives seat 2 the point."""
+    g, s = new(3)
+    office(g, s, "Hamburg", 1)
+    office(g, s, "Hamburg", 2)
+    fill_route(g, s, route(g, "Hamburg", "Lübeck"), 0)
+    do(g, s, "establish Hamburg-Luebeck")
+    assert s.prestige == [0, 0, 1]
+
+
+def test_coellen_points_count_only_at_the_end() -> None:
+    """c3)/D) 'erst dann werden die Prestigepunkte (7, 8, 9, 11) gut geschrieben'."""
+    g, s = new(3)
+    s.levels[5 * 1 + 2] = 3
+    s.turn_owner = 1
+    fill_route(g, s, route(g, "Coellen", "Warburg"), 1, merchants=1)
+    do(g, s, "establish Coellen-Warburg")
+    do(g, s, "establish_coellen 11")
+    assert s.prestige[1] == 0 and g.scores(s)[1] == 0
+    assert scoring.breakdown(g, s, 1)["coellen"] == 11
+    s.coellen[0] = 2 * 2 + 1
+    assert scoring.breakdown(g, s, 2)["coellen"] == 7
+
+
+def test_east_west_prestige_reaching_twenty_ends_the_game() -> None:
+    """The East-West prestige is on the track, so it can end the game at once."""
+    g, s = new(3)
+    s.prestige[0] = 12
+    for name in ("Arnheim", "Münster", "Minden", "Brunswiek"):
+        office(g, s, name, 0, merchant=0)
+    fill_route(g, s, route(g, "Brunswiek", "Stendal"), 0)
+    s.actions_left = 2
+    do(g, s, "establish Brunswiek-Stendal")
+    do(g, s, "establish_office Stendal")
+    assert s.prestige[0] == 12 + 1 + 7 and g.is_terminal(s)

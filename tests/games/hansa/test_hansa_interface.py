@@ -140,6 +140,14 @@ def test_action_kinds_and_json() -> None:
         "establish_coellen 10",
         "establish_upgrade wisdom",
         "end_turn now",
+        "income -1 0",
+        "income 28 0",
+        "displace Hamburg-Luebeck 3 t 0",
+        "displace Hamburg-Luebeck 0 t 3",
+        "remove_piece Hamburg-Luebeck 5",
+        "use_bonus swap_offices Hamburg 2",
+        "use_bonus swap_offices Stade 0",
+        "setup_markers 6",
     ],
 )
 def test_malformed_text_is_refused(text: str) -> None:
@@ -159,6 +167,9 @@ def test_malformed_text_is_refused(text: str) -> None:
         {"kind": "place", "route": 99, "merchant": 0},
         {"kind": "income", "traders": "2", "merchants": 0},
         {"kind": "use_bonus", "marker": 9, "ability": -1, "city": -1, "office": -1},
+        {"kind": "place", "route": True, "merchant": 0},
+        {"kind": "income", "traders": -1, "merchants": 0},
+        {"kind": "displace", "route": 3, "post": 7, "merchant": 0, "fee_merchants": 0},
     ],
 )
 def test_malformed_json_is_refused(obj: object) -> None:
@@ -217,3 +228,81 @@ def test_heuristic_prefers_establishing_an_office() -> None:
     g.apply_action(s, g.action_from_str("establish Hamburg-Luebeck"))
     choice = HeuristicBot().act(g, g.view(s, 0), g.legal_actions(s), random.Random(0))
     assert g.action_to_str(choice) == "establish_office Luebeck"  # the +1 coin office
+
+
+def _at_decision(decision: str):  # type: ignore[no-untyped-def]
+    """A 3-player state at the named decision (seat 0 on turn)."""
+    g, s = new(3)
+    if decision == "move_lift":
+        fill_route(g, s, route(g, "Hamburg", "Lübeck"), 0)
+        do(g, s, "move Hamburg-Luebeck t")
+    elif decision == "move_place":
+        fill_route(g, s, route(g, "Stade", "Hamburg"), 1)
+        fill_route(g, s, route(g, "Hamburg", "Lübeck"), 0)
+        do(g, s, "move Hamburg-Luebeck t")
+        do(g, s, "move_done")
+    elif decision == "displaced_place":
+        fill_route(g, s, route(g, "Hamburg", "Lübeck"), 1)
+        do(g, s, "displace Hamburg-Luebeck 0 t 0")
+    elif decision == "establish_choice":
+        fill_route(g, s, route(g, "Emden", "Osnabrück"), 0)
+        do(g, s, "establish Emden-Osnabrueck")
+    elif decision == "remove_pieces":
+        s.pile[5] -= 1
+        s.bonus[5] += 1
+        fill_route(g, s, route(g, "Hamburg", "Lübeck"), 1)
+        do(g, s, "use_bonus remove_3")
+    assert g.view(s, 0)["decision"] == decision
+    return g, s
+
+
+@pytest.mark.parametrize(
+    ("decision", "text", "rule"),
+    [
+        ("action", "income 4 0", "at most 3 pieces"),
+        ("action", "income 0 1", "stock \\(Kasse\\) holds 6 trader"),
+        ("action", "place Hamburg-Luebeck m", None),
+        ("action", "displace Hamburg-Luebeck 0 t 0", "that post is empty"),
+        ("action", "move Hamburg-Luebeck t", "4. Umsetzen"),
+        ("action", "use_bonus actions_3", "you hold no unused actions_3"),
+        ("action", "use_bonus extra_office", "within the action"),
+        ("action", "establish_none", "pending decision is action"),
+        ("move_lift", "move Stade-Hamburg t", "no trader on Stade-Hamburg"),
+        ("move_lift", "income 1 0", "pending decision is move_lift"),
+        ("move_place", "move_place Stade-Hamburg t", "free post"),
+        ("move_place", "move_place Hamburg-Luebeck m", "no lifted merchant"),
+        ("displaced_place", "displaced_done", "must be placed"),
+        ("displaced_place", "displaced_place Hamburg-Luebeck t", "never that route itself"),
+        ("establish_choice", "establish_office Emden", "round and needs a merchant"),
+        ("establish_choice", "establish_office Hamburg", "one of the route's two cities"),
+        ("establish_choice", "establish_upgrade book", "pictogram"),
+        ("establish_choice", "establish_coellen 7", "only by establishing Coellen-Warburg"),
+        ("establish_choice", "establish_extra_office Emden t", "no such marker"),
+        ("remove_pieces", "remove_piece Stade-Hamburg 0", "Drei Händlersteine entfernen"),
+    ],
+)
+def test_refusals_name_the_rule_and_change_nothing(
+    decision: str, text: str, rule: str | None
+) -> None:
+    g, s = _at_decision(decision)
+    if text == "place Hamburg-Luebeck m":
+        s.supply[1] = 0
+        s.stock[1] = 1
+        s.legal_cache = None
+        rule = "no merchant in your supply"
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match=rule):
+        do(g, s, text)
+    assert s == before
+
+
+def test_refusal_of_a_full_route_and_a_missing_privilege() -> None:
+    g, s = new(3)
+    fill_route(g, s, route(g, "Hamburg", "Lübeck"), 1)
+    with pytest.raises(IllegalActionError, match="has no free post"):
+        do(g, s, "place Hamburg-Luebeck t")
+    office(g, s, "Osnabrück", 1)
+    fill_route(g, s, route(g, "Emden", "Osnabrück"), 0, merchants=1)
+    do(g, s, "establish Emden-Osnabrueck")
+    with pytest.raises(IllegalActionError, match="needs Privilegium 2"):
+        do(g, s, "establish_office Osnabrueck")

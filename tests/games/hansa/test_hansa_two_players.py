@@ -152,3 +152,98 @@ def test_fallback_marker_on_neutral_route_without_new_trader() -> None:
     g.apply_action(s, legal[0])
     assert [s.posts[p] for p in b.route_post_range[r]] == before
     assert s.route_marker[r] == 2
+
+
+def _neutral_route_ready(g, s, a: str, b: str, missing: int = 1) -> int:  # type: ignore[no-untyped-def]
+    """Fill route a-b with neutral traders but `missing` posts (taken from the neutral supply)."""
+    r = route(g, a, b)
+    n = 2 * g.neutral
+    posts = list(g.board.route_post_range[r])
+    for post in posts[: len(posts) - missing]:
+        if s.posts[post] < 0:
+            setp(g, s, post, n)
+            s.supply[n] -= 1
+    return r
+
+
+def test_neutral_establish_gives_prestige_before_the_neutral_office() -> None:
+    """Reading: 'wird sie sofort eingerichtet' follows a) before c): control is judged before the
+    neutral office. Seat 1 controls Bremen (full) and Hamburg; the neutral office then ties Hamburg
+    with the higher office, but seat 1 has already scored both cities."""
+    g, s = new(2)
+    _neutral_route_ready(g, s, "Bremen", "Hamburg")
+    office(g, s, "Bremen", 1)
+    office(g, s, "Hamburg", 1)
+    do(g, s, "displace Hamburg-Luebeck 0 t 0")
+    do(g, s, "displaced_place Bremen-Hamburg t")
+    assert s.prestige == [0, 2, 0]
+    hamburg = city(g, "Hamburg")
+    assert s.offices[g.board.office_start[hamburg] + 1] == 2 * g.neutral
+    assert cities.controller(g.board, s, hamburg) == g.neutral
+
+
+def test_neutral_office_takes_the_coin_and_the_lowest_office() -> None:
+    """The neutral trader takes the lowest free office of any colour and shape; a gold coin office
+    gives the neutral player its prestige point."""
+    g, s = new(2)
+    _neutral_route_ready(g, s, "Groningen", "Emden")  # yellow route with one neutral already
+    put(g, s, route(g, "Emden", "Osnabrück"), g.neutral)
+    do(g, s, "displace Emden-Osnabrueck 0 t 0")
+    do(g, s, "displaced_place Groningen-Emden t")
+    assert s.decision == act.NEUTRAL_OFFICE
+    do(g, s, "neutral_office Emden")  # Emden's lowest office is round: any shape will do
+    emden = city(g, "Emden")
+    assert s.offices[g.board.office_start[emden]] == 2 * g.neutral
+    assert s.prestige[g.neutral] == 0
+    g2, s2 = new(2)
+    _neutral_route_ready(g2, s2, "Groningen", "Emden")
+    put(g2, s2, route(g2, "Emden", "Osnabrück"), g2.neutral)
+    do(g2, s2, "displace Emden-Osnabrueck 0 t 0")
+    do(g2, s2, "displaced_place Groningen-Emden t")
+    do(g2, s2, "neutral_office Groningen")
+    assert s2.prestige[g2.neutral] == 1  # Groningen's white office carries the +1 coin
+    r = route(g2, "Groningen", "Emden")
+    assert [s2.posts[p] for p in g2.board.route_post_range[r]].count(2 * g2.neutral) == 1
+
+
+def test_neutral_extra_trader_may_be_waived() -> None:
+    """The displaced neutral trader must be placed; the extra one follows the general rule
+    'Auf die zusätzlichen Händlersteine ... darf verzichtet werden'."""
+    g, s = new(2)
+    pool = s.supply[2 * g.neutral]
+    do(g, s, "displace Hamburg-Luebeck 0 t 0")
+    assert "displaced_done" not in strs(g, s)
+    do(g, s, "displaced_place Stade-Hamburg t")
+    do(g, s, "displaced_done")
+    assert s.supply[2 * g.neutral] == pool and s.decision == act.MAIN
+
+
+def test_remove_three_takes_neutral_traders_back_to_the_neutral_supply() -> None:
+    """Reading: the neutral player's pieces are opposing pieces for '3 Händlersteine entfernen'
+    as they are for displacing; they go back to the neutral supply."""
+    g, s = new(2)
+    s.pile[5] -= 1
+    s.bonus[5] += 1
+    s.legal_cache = None
+    pool = s.supply[2 * g.neutral]
+    do(g, s, "use_bonus remove_3")
+    assert "remove_piece Hamburg-Luebeck 0" in strs(g, s)
+    do(g, s, "remove_piece Hamburg-Luebeck 0")
+    assert s.supply[2 * g.neutral] == pool + 1
+
+
+def test_neutral_marker_with_an_empty_pile_ends_the_game_after_the_action() -> None:
+    """The neutral player's marker must be replaced like any taken marker; with the pile empty the
+    game ends after the running action (Spielende: no marker can be drawn)."""
+    g, s = new(2, order=0)
+    s.removed = s.pile[:]
+    s.pile = [0] * 6
+    tavern = _neutral_route_ready(g, s, "Osnabrück", "Bremen")
+    assert s.route_marker[tavern] >= 0
+    put(g, s, route(g, "Kampen", "Osnabrück"), g.neutral)
+    do(g, s, "displace Kampen-Osnabrueck 0 t 0")
+    do(g, s, "displaced_place Osnabrueck-Bremen t")
+    assert s.ending and not g.is_terminal(s)  # the action is completed first
+    do(g, s, "neutral_office Bremen")
+    do(g, s, "displaced_done")
+    assert g.is_terminal(s)

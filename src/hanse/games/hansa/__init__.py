@@ -27,10 +27,10 @@ Regeln für zwei Spieler (neutral player)    :mod:`.rules.establish`, :mod:`.rul
 
 :mod:`.rules.posts` keeps the per-route counts of the state in step with its posts.
 :mod:`.state` holds the slotted state, :mod:`.actions` the action values and their notation,
-:mod:`.views` the views, :func:`~.views.determinize` and the messages naming the rule that
-forbids an action, :mod:`.render` the terminal text, :mod:`.game` the protocol and the interned
-action tables, :mod:`.policy` the kind-balanced playout policy of ``hanse bench``, and
-:mod:`.heuristics` the evaluation of the easy bot.
+:mod:`.views` the views and :func:`~.views.determinize`, :mod:`.explain` the messages naming
+the rule that forbids an action, :mod:`.render` the terminal text, :mod:`.game` the protocol and
+the interned action tables, :mod:`.policy` the kind-balanced playout policy of ``hanse bench``,
+and :mod:`.heuristics` the evaluation of the easy bot.
 
 Decisions
 ---------
@@ -41,25 +41,35 @@ A turn is a chain of small decisions (``decision`` in the view): ``action`` (the
 ``establish_choice`` (``establish_office``, ``establish_upgrade``, ``establish_coellen``,
 ``establish_extra_office``, ``establish_none``); ``remove_pieces`` (``remove_piece``,
 ``remove_done``); ``neutral_office``; ``place_bonus``; and the chance nodes ``setup_markers`` and
-``draw_bonus``. A route's posts are interchangeable in the base game, so actions that put a piece on
-a route name the route and the piece takes its lowest free post.
+``draw_bonus``.
 
 Readings decided here (RULINGS.md decides the others)
 -------------------------------------------------------
 - The golden start markers are laid by a chance node (six orders); flag ``shuffle_golden_markers``.
 - Niederlassungstausch swaps any two neighbouring occupied printed offices whose pieces differ
   (the text names no owner); flag ``swap_any_offices=False`` demands an own piece among the two.
-- "3 Händlersteine entfernen" removes up to three opponents' pieces (neutral ones included); the
-  user may stop earlier.
-- The face-down marker drawn at an establish is turned up by a chance node when it is placed at the
-  end of the turn; the pile has no order, so nothing in the game is hidden.
-- With no free post anywhere, a displaced piece returns to its owner's supply; with no route for a
-  new bonus marker, the marker leaves the game (the rules are silent on both).
+- "3 Händlersteine entfernen" removes up to three opposing pieces from route posts ("erlaubt"; the
+  user may stop earlier); with two players the neutral traders count as opposing pieces, as they
+  do for displacing, and go back to the neutral supply.
+- Bonus markers are used at the turn's main decision, between actions and after the last one;
+  using one inside another action would gain nothing that using it just before does not. The
+  extra-office marker is the exception the rules name: it is used within an establish action.
+- A marker taken is drawn face down at once (no marker left: the game ends after the action), and
+  its kind is turned up by a chance node when it is placed at the end of the turn, one after
+  another. The pile has no order, so nothing in the game is hidden; the view shows the unrevealed
+  markers' kinds, which every player can deduce.
+- With no free post on any route but the displacement route, the displaced piece goes to its
+  owner's stock (it "darf nicht in den eigenen Vorrat genommen werden") and the extras lapse; with
+  no route for a new bonus marker, the marker leaves the game (the rules are silent on both).
 - A displaced neutral trader and one extra from the neutral supply (54 traders, two colours) are
   placed by the other player under the displacement rules, the extra being optional as there.
-  A route full of neutral traders is established at once: prestige for control, the neutral
-  player's marker leaves the game (and must be replaced; none left ends the game), the active
-  player picks the city when both have a free office; the neutral piece takes any office.
+  A route full of neutral traders is established at once in the order of an establish: a)
+  prestige for control, b) the neutral player's marker leaves the game (and must be replaced; none
+  left ends the game), then the neutral trader takes the lowest free office of either city (any
+  colour and shape; the active player picks the city when both have one; the +1 coin, full cities
+  and East-West apply to the neutral player too).
+- Posts of a base-game route are interchangeable, so actions putting a piece on a route name the
+  route only (the piece takes the lowest free post); displacing and removing name a post.
 
 Variant flags
 -------------

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from hanse.core import IllegalActionError
 from hanse.games.hansa.board import Board
-from hanse.games.hansa.data import ABILITIES, BONUS_KINDS, COELLEN_POINTS
+from hanse.games.hansa.data import ABILITIES, BONUS_KINDS, COELLEN_POINTS, TRADERS_PER_PLAYER
 
 # -- pending decisions (short names in views) ------------------------------------------------------
 SETUP = 0
@@ -404,9 +404,16 @@ def action_from_str(board: Board, text: str) -> object:
         if BONUS_KINDS[marker] == "swap_offices":
             if len(rest) != 2:
                 raise IllegalActionError("use_bonus swap_offices takes a city and an office index")
-            return UseBonus(
-                marker, -1, _parse_token(board, CITY, rest[0]), _parse_token(board, INT, rest[1])
-            )
+            city = _parse_token(board, CITY, rest[0])
+            office = _parse_token(board, INT, rest[1])
+            if not 0 <= office < board.office_count[city] - 1:
+                last = board.office_count[city] - 2
+                which = f"0..{last} in {rest[0]}" if last >= 0 else f"{rest[0]} has one office"
+                raise IllegalActionError(
+                    "swap_offices names the left one of two neighbouring offices "
+                    f"({which}), not {rest[1]!r}"
+                )
+            return UseBonus(marker, -1, city, office)
         if rest:
             raise IllegalActionError(f"use_bonus {words[1]} takes no further fields")
         return UseBonus(marker, -1, -1, -1)
@@ -415,4 +422,24 @@ def action_from_str(board: Board, text: str) -> object:
         raise IllegalActionError(
             f"{words[0]} takes {len(spec)} field(s) ({', '.join(spec) or 'none'}), got {text!r}"
         )
-    return cls(*(_parse_token(board, s, w) for s, w in zip(spec, words[1:], strict=True)))
+    action = cls(*(_parse_token(board, s, w) for s, w in zip(spec, words[1:], strict=True)))
+    _check_ranges(board, action)
+    return action
+
+
+def _check_ranges(board: Board, action: object) -> None:
+    """Refuse whole-number fields outside what the game's material allows."""
+    problem = ""
+    if isinstance(action, Income):
+        if not (0 <= action.traders <= TRADERS_PER_PLAYER and 0 <= action.merchants <= 4):
+            problem = f"income takes 0..{TRADERS_PER_PLAYER} traders and 0..4 merchants"
+    elif isinstance(action, Displace | RemovePiece):
+        posts = board.route_posts[action.route]
+        if not 0 <= action.post < posts:
+            problem = f"route {board.route_ascii[action.route]} has posts 0..{posts - 1}"
+        elif isinstance(action, Displace) and not 0 <= action.fee_merchants <= 2:
+            problem = "the fee is 1 or 2 pieces, so 0..2 of them merchants"
+    elif isinstance(action, SetupMarkers) and not 0 <= action.order < 6:
+        problem = "the golden markers lie in one of the orders 0..5"
+    if problem:
+        raise IllegalActionError(f"malformed action {action_to_str(board, action)!r}: {problem}")

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from hanse.core import CHANCE, TERMINAL, Action, GameBase, IllegalActionError, View, uniform
 from hanse.games.hansa import actions as A  # noqa: N812  # the rule-set's action module
-from hanse.games.hansa import views
+from hanse.games.hansa import explain, views
 from hanse.games.hansa.board import Board, board_for
 from hanse.games.hansa.config import HansaConfig
 from hanse.games.hansa.data import (
@@ -193,7 +193,7 @@ class HansaGame(GameBase):
         return A.DECISION_NAMES[state.decision]
 
     def explain_illegal(self, state: HansaState, action: Action) -> str:
-        return views.explain_illegal(self, state, action)
+        return explain.explain_illegal(self, state, action)
 
     def scores(self, state: HansaState) -> list[int]:
         """The prestige track during the game; the final scoring A-F once it is over."""
@@ -222,6 +222,8 @@ class HansaGame(GameBase):
         return A.action_from_str(self.board, text)
 
     def action_from_json(self, obj: Any) -> Action:
+        if isinstance(obj, dict) and any(isinstance(v, bool) for v in obj.values()):
+            raise IllegalActionError(f"malformed action {obj!r}: fields are whole numbers")
         try:
             action = super().action_from_json(obj)
         except (TypeError, IndexError, ValueError) as error:

@@ -1,6 +1,6 @@
 """Views (everything is public in Hansa Teutonica but the order of the face-down marker pile, which
-this engine never fixes: each marker is drawn by a chance node when it is turned up), their inverse
-:func:`determinize`, and the messages naming the rule behind a refused action."""
+this engine never fixes: each marker is drawn by a chance node when it is turned up) and their
+inverse :func:`determinize`."""
 
 from __future__ import annotations
 
@@ -223,50 +223,3 @@ def determinize(g: HansaGame, v: View) -> HansaState:
     s.ending = v["ending"]
     posts.recount(b, s, 2 * len(s.prestige))
     return s
-
-
-def explain_illegal(g: HansaGame, state: HansaState, action: object) -> str:
-    """Name the rule that forbids `action` now."""
-    try:
-        text = repr(g.action_to_str(action))
-    except (IllegalActionError, AttributeError, IndexError, TypeError):
-        text = repr(action)
-    decision = state.decision
-    name = A.DECISION_NAMES[decision]
-    if decision == A.OVER:
-        return f"{text} is not legal: the game is over (Spielende)"
-    cls = type(action)
-    if decision == A.MAIN:
-        if cls in (A.Income, A.Place, A.Displace, A.Move, A.Establish) and state.actions_left <= 0:
-            return f"{text} is not legal: no action left this turn (Aktionen pro Zug)"
-        reasons = {
-            A.Income: "Rule '1. Einnahmen': 1 up to the Geldbeutel value, from your stock (Kasse)",
-            A.Place: "Rule '2. Einsetzen': a piece from your supply onto a route with a free post",
-            A.Displace: "Rule '3. Verdrängen': an opponent's piece, and you need the piece plus "
-            "the fee (1 for a trader, 2 for a merchant) in your supply",
-            A.Move: "Rule '4. Umsetzen': only your own pieces on routes",
-            A.Establish: "Rule '5. Handelsroute einrichten': every post of the route must hold "
-            "your pieces",
-            A.UseBonus: "Rule 'Bonusmarker': you must hold an unused marker of that kind, and it "
-            "must have an effect (not in the action that took it)",
-        }
-        if cls in reasons:
-            return f"{text} is not legal: {reasons[cls]}"
-    if decision == A.ESTABLISH:
-        return (
-            f"{text} is not legal: Rule 'c1)-c3)': the lowest free office with your privilege "
-            "and a piece of its shape from the route, a pictured ability, a free Coellen space "
-            "of your privilege with a merchant, or an extra office with the marker"
-        )
-    if decision == A.DISPLACED:
-        return (
-            f"{text} is not legal: Rule '3. Verdrängen': the displaced piece and up to 1 or 2 "
-            "extras (from the stock, else the supply, else own route pieces) go onto free posts "
-            "of the nearest routes around the displacement route"
-        )
-    if decision == A.PLACE_BONUS:
-        return (
-            f"{text} is not legal: Rule 'Bonusmarker': a new marker goes onto a route with no "
-            "piece and no marker and a free office in one of its cities"
-        )
-    return f"{text} is not legal now: the pending decision is {name}"

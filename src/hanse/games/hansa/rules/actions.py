@@ -298,10 +298,13 @@ def continue_displaced(g: HansaGame, state: HansaState) -> None:
         if targets(g, state):
             state.decision = DISPLACED
             return
-        # No free post anywhere (the rules are silent): the piece goes back to the owner's supply.
+        # No free post on any other route (the rules are silent). The displaced piece "darf nicht
+        # in den eigenen Vorrat genommen werden", so it goes where pieces leaving the board go, to
+        # the owner's stock (Kasse); the neutral player has a single supply.
         owner = state.disp_owner
-        state.supply[2 * owner] += state.hand_t
-        state.supply[2 * owner + 1] += state.hand_m
+        pool = state.supply if owner == g.neutral else state.stock
+        pool[2 * owner] += state.hand_t
+        pool[2 * owner + 1] += state.hand_m
         state.hand_t = state.hand_m = 0
         state.extra_left = 0
     elif state.extra_left:

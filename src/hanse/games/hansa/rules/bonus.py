@@ -24,7 +24,7 @@ from hanse.games.hansa.actions import (
     UseBonus,
 )
 from hanse.games.hansa.data import TRACK_VALUES
-from hanse.games.hansa.rules import establish, posts, turn
+from hanse.games.hansa.rules import cities, establish, posts, turn
 
 if TYPE_CHECKING:
     from hanse.games.hansa.game import HansaGame
@@ -121,6 +121,10 @@ def apply_use_bonus(g: HansaGame, state: HansaState, action: UseBonus) -> None:
         at = g.board.office_start[action.city] + action.office
         offices = state.offices
         offices[at], offices[at + 1] = offices[at + 1], offices[at]
+        # RULINGS 'East-West': checked after every change of offices. Both seats keep an office in
+        # this city, so a swap never changes a chain; the check keeps the ruling's letter.
+        for code in (offices[at], offices[at + 1]):
+            cities.check_east_west(g.board, state, code >> 1)
     elif kind == REMOVE_3:
         state.remove_left = 3
         state.decision = REMOVE
