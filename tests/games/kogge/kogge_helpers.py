@@ -13,6 +13,7 @@ from hanse.games.kogge import KoggeGame
 from hanse.games.kogge.actions import Decision
 from hanse.games.kogge.data import GOODS_SUPPLY, MARKER_COUNTS
 from hanse.games.kogge.game import static_totals
+from hanse.games.kogge.rules.phase import USED_MOVED
 from hanse.games.kogge.rules.setup import DEAL_END, new_state
 from hanse.games.kogge.state import KoggeState
 
@@ -67,6 +68,8 @@ def scenario(
     s.order = list(order) if order is not None else list(range(n))
     s.idx = s.order.index(owner)
     s.phase = phase
+    # A scenario in the action phase has finished its movement.
+    s.used = USED_MOVED if phase == Decision.ACTION else 0
     s.actor = s.turn_owner = owner
     s.turn_start = s.pos[owner]
     s.gm = gm

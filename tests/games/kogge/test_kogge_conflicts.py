@@ -110,3 +110,19 @@ def test_goods_and_markers_are_secret_in_conflict_games() -> None:
     assert v["players"][0]["cargo"] == {"ore": 4, "fur": 0, "amber": 0, "salt": 0}
     assert v["players"][1]["cargo"] == 7 and v["players"][1]["markers"] == 3
     assert g.view(s, None)["players"][0]["markers"] == 3
+
+
+def test_push_only_along_routes_the_loser_may_take() -> None:
+    """'Der Sieger darf zusätzlich die Kogge des Verlierers ein Feld weiterbewegen (entlang der
+    durch die Wegemarker erlaubten Handelsrouten)': a face-up route into a city with the loser's
+    own robbery marker is not allowed ('NIE WIEDER betreten')."""
+    g, s = _stralsund()
+    s.robbed[8] = 0b010  # Blau's robbery marker lies in Kopenhagen (8)
+    s.raid_hand[1] = 0
+    set_cargo(s, 1, "oooaa")
+    balance(g, s)
+    play(g, s, "end", "skip", "attack 1", "cbid 5 5", "cbid 8 4", "demand faa")
+    assert s.phase == Decision.PUSH and texts(g, s) == ["push 0", "skip"]
+    play(g, s, "push 0")
+    assert s.pos[1] == 2
+    check_inventory(g, s)

@@ -43,7 +43,7 @@ def test_conformance_every_node(n: int) -> None:
 @pytest.mark.parametrize("flags", FLAG_SETS, ids=lambda f: "+".join(f))
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_conformance_with_expert_rules(n: int, flags: dict[str, bool]) -> None:
-    check_conformance("kogge", [n], range(12), flags=flags, max_actions=MAX_ACTIONS, view_every=20)
+    check_conformance("kogge", [n], range(12), flags=flags, max_actions=MAX_ACTIONS, view_every=25)
 
 
 def test_static_totals_match_the_box() -> None:

@@ -120,6 +120,21 @@ def test_two_moves_chip_makes_the_second_step_free() -> None:
     assert "move 0" not in texts(g, s) and "move 0 pay o" in texts(g, s)
 
 
+def test_a_second_two_moves_chip_does_not_stack() -> None:
+    """RULINGS.md: a second copy of a bonus chip counts as a development point, its ability does
+    not stack: with two '2 Felder gehen' chips the third step still costs."""
+    g = game(2)
+    s = scenario(g, pos=[0, 5])
+    s.chips[2] = 2
+    s.chips_left[2] = 0
+    set_cargo(s, 0, "o")
+    balance(g, s)
+    g.apply_action(s, g.action_from_str("move 0"))
+    g.apply_action(s, g.action_from_str("move 0"))
+    assert "move 0" not in texts(g, s) and "move 0 pay o" in texts(g, s)
+    check_inventory(g, s)
+
+
 def test_secret_route_chip_leads_to_the_guildmaster_for_one_more() -> None:
     """Bonus chip 'Geheimweg': to the guild master's city from anywhere, one good or marker more
     than the normal cost of the step."""

@@ -118,11 +118,38 @@ def test_malformed_text_is_refused(text: str) -> None:
         {"kind": "bid"},
         {"kind": "bid", "markers": [9]},
         {"kind": "move", "slot": 0, "goods": [], "markers": [], "extra": 1},
+        # Wrong types: refused with IllegalActionError, never a TypeError or IndexError.
+        {"kind": "bid", "markers": 5},
+        {"kind": "bid", "markers": ["a"]},
+        {"kind": "move", "slot": 0, "goods": [7], "markers": []},
+        {"kind": "move", "slot": 0, "goods": None, "markers": []},
+        {"kind": "move", "slot": True, "goods": [], "markers": []},
+        {"kind": "pay_tax", "good": "o"},
+        {"kind": "guildmaster_trade", "option": 1, "good": 0, "marker": -1, "chip": 9},
+        {"kind": "split", "goods": [1, 2]},
+        {"kind": "split", "goods": [1, 2, 3, "x"]},
+        {"kind": "buy_markers", "lot": 0, "good": 4},
+        # Out of range: refused, never read as another action.
+        {"kind": "pay_tax", "good": -1},
+        {"kind": "guildmaster_trade", "option": 9, "good": 0, "marker": 0, "chip": 0},
+        {"kind": "trade_item", "side": 0, "good": 0, "marker": 3},
+        {"kind": "look", "good": 0, "marker": 3},
+        {"kind": "offer_trade", "seat": 1, "kontor": 5},
+        {"kind": "exchange", "side": 2, "good": 0},
+        {"kind": "answer_trade", "accept": 2},
+        {"kind": "split", "goods": [-1, 0, 0, 0]},
     ],
 )
 def test_malformed_json_is_refused(obj: object) -> None:
     with pytest.raises(IllegalActionError):
         game(3).action_from_json(obj)
+
+
+def test_json_multisets_may_come_in_any_order() -> None:
+    g = game(3)
+    assert g.action_from_json({"kind": "bid", "markers": [1, 5, 1]}) == act.Bid((5, 1, 1))
+    move = {"kind": "move", "slot": 1, "goods": [], "markers": [7, 2]}
+    assert g.action_from_json(move) == act.Move(1, (), (2, 7))
 
 
 def test_illegal_action_names_the_rule_and_changes_nothing() -> None:

@@ -96,21 +96,58 @@ def test_robber_may_never_enter_the_robbed_city_again() -> None:
     s.actor = s.turn_owner = 1
     s.pos[1] = 2
     balance(g, s)
-    assert texts(g, s) == ["move 0", "move 1", "stop"]
+    assert texts(g, s) == ["move 0", "move 1", "offer 0", "stop"]
 
 
-def test_forced_step_blocked_by_an_own_robbery_marker() -> None:
-    """RULINGS.md 3.3 (TT): if the chosen route leads into a city with the robber's own robbery
-    marker, the cog stays."""
+def test_forced_step_only_along_possible_routes() -> None:
+    """'Seine Kogge wird nach dem Überfall sofort (kostenlos) ein Feld fortbewegt (natürlich nur
+    entlang der möglichen Routen)': a face-up route into a city with the robber's own robbery
+    marker is not possible, so the chooser may not keep him in the robbed city with it."""
     g = game(2)
     s = scenario(g, routes={5: (3, 7)}, phase=Decision.ACTION, pos=[5, 5])
     s.robbed[3] = 1
     s.raid_hand[0] = 1
     s.raid_total[0] = 2
     balance(g, s)
-    play(g, s, "rob city", "step 0")
-    assert s.pos[0] == 5
+    play(g, s, "rob city")
+    assert s.phase == Decision.FORCED_STEP and texts(g, s) == ["step 1"]
+    play(g, s, "step 1")
+    assert s.pos[0] == 7
     check_inventory(g, s)
+
+
+def test_forced_step_impossible_the_robber_stays_and_the_turn_ends() -> None:
+    """Both face-up routes lead to one city with his own robbery marker (after a route change
+    both may lead to the same city): no step is possible, the cog stays and the turn ends at once
+    ('Zusätzlich ist der Zug des Spielers sofort beendet')."""
+    g = game(2)
+    s = scenario(g, routes={5: (3, 3)}, phase=Decision.ACTION, pos=[5, 5])
+    s.robbed[3] = 1
+    s.raid_hand[0] = 1
+    s.raid_total[0] = 2
+    balance(g, s)
+    play(g, s, "rob city")
+    assert s.pos[0] == 5 and s.robbed[5] == 1
+    assert s.phase == Decision.MOVE and g.current_player(s) == 1
+    check_inventory(g, s)
+
+
+def test_forced_step_blind_route_into_own_robbed_city_stops() -> None:
+    """A face-down route may be chosen; if it leads into a city with the robber's own robbery
+    marker the cog stays (3A: 'bleibt die Kogge in dem Feld stehen'), and the marker is turned."""
+    g = game(2)
+    s = scenario(g, routes={5: (3, 7)}, phase=Decision.ACTION, pos=[5, 5])
+    s.sq_up[10] = 0
+    s.sq_known[10] = 0
+    s.robbed[3] = 1
+    s.raid_hand[0] = 1
+    s.raid_total[0] = 2
+    balance(g, s)
+    play(g, s, "rob city")
+    assert texts(g, s) == ["step 0", "step 1"]
+    play(g, s, "step 0")
+    assert s.pos[0] == 5 and s.sq_up[10] == 1
+    assert s.phase == Decision.MOVE and g.current_player(s) == 1
 
 
 def test_the_guildmaster_skips_robbed_cities() -> None:
@@ -139,3 +176,35 @@ def test_no_conflict_after_a_robbery() -> None:
     balance(g, s)
     play(g, s, "rob 1", "split o", "pile 0", "step 0")
     assert s.phase == Decision.MOVE and g.current_player(s) == 1
+
+
+def test_secret_goods_the_piles_are_seen_by_victim_and_robber_only() -> None:
+    """With expert rule C (or D) 'müssen alle Spieler ihre Waren ... verdeckt halten': the split of
+    a robbed cargo is seen by the victim and the robber; the others learn only the pile sizes,
+    and re-dealing their unknowns keeps their view."""
+    import random
+
+    g = game(3, conflicts=True)
+    s = scenario(g, routes={5: (2, 7)}, phase=Decision.ACTION, pos=[5, 5, 5], owner=0)
+    set_cargo(s, 1, "oofas")
+    set_cargo(s, 2, "ss")
+    balance(g, s)
+    play(g, s, "rob 1")
+    split = g.action_from_str("split oos")
+    assert g.observe_action(s, 1, split, 0) == "split oos"
+    assert g.observe_action(s, 1, split, 2) == "split ?"
+    assert g.observe_action(s, 1, split, None) == "split ?"
+    g.apply_action(s, split)
+    assert g.view(s, 0)["robbery"]["piles"][0] == {"ore": 2, "fur": 0, "amber": 0, "salt": 1}
+    assert g.view(s, 1)["robbery"]["piles"][1] == {"ore": 0, "fur": 1, "amber": 1, "salt": 0}
+    assert g.view(s, 2)["robbery"]["piles"] == [3, 2]
+    assert g.view(s, None)["robbery"]["piles"] == [3, 2]
+    rng = random.Random(3)
+    third = g.view(s, 2)
+    for _ in range(10):
+        assert g.view(g.resample_hidden(s, 2, rng), 2) == third
+        d = g.determinize(third, rng)
+        assert g.view(d, 2) == third and g.inventory(d) == g.inventory(s)
+    play(g, s, "pile 0")
+    assert s.cargo[0:4] == goods("oos")
+    check_inventory(g, s)

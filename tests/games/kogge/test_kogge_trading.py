@@ -53,6 +53,46 @@ def test_offer_accepted_moves_goods_and_markers_both_ways() -> None:
     check_inventory(g, s)
 
 
+def test_trades_at_any_time_also_while_moving() -> None:
+    """'Die Spieler dürfen untereinander JEDERZEIT ... handeln – wenn sie mit ihren Koggen im
+    gleichen Feld stehen': the player on turn may trade before or during his movement (here: a
+    marker bought from a cog in his start city pays his second step), then trade again with the
+    same partner in his action phase (one offer per partner while moving and one in the action
+    phase)."""
+    g = game(2)
+    s = scenario(g, routes={4: (5, 6), 5: (4, 7)}, pos=[4, 4])
+    set_cargo(s, 0, "f")
+    set_hand(s, 1, 7, 7)
+    balance(g, s)
+    assert "offer 1" in texts(g, s)
+    play(g, s, "offer 1", "item give f", "item take 7", "send", "accept")
+    assert s.phase == Decision.MOVE and g.current_player(s) == 0  # back to the movement
+    assert "offer 1" not in texts(g, s)
+    play(g, s, "move 0", "move 0 pay 7")
+    assert s.pos[0] == 4 and s.steps == 2
+    play(g, s, "stop")
+    assert s.phase == Decision.ACTION and "offer 1" in texts(g, s)
+    play(g, s, "offer 1", "item take 7", "send", "decline")
+    assert s.phase == Decision.ACTION and "offer 1" not in texts(g, s)
+    check_inventory(g, s)
+
+
+def test_trade_in_a_city_passed_through() -> None:
+    """A cog met on the way (not in the start or end city) may be traded with too."""
+    g = game(3)
+    s = scenario(g, routes={0: (5, 6), 5: (4, 7)}, pos=[0, 5, 1])
+    set_cargo(s, 1, "s")
+    set_cargo(s, 0, "o")
+    balance(g, s)
+    assert not any(t.startswith("offer") for t in texts(g, s))
+    play(g, s, "move 0")
+    assert [t for t in texts(g, s) if t.startswith("offer")] == ["offer 1"]
+    play(g, s, "offer 1", "item give o", "item take s", "send", "accept")
+    play(g, s, "move 1 pay s")
+    assert s.pos[0] == 7 and s.cargo[0:4] == goods("") and s.cargo[4:8] == goods("o")
+    check_inventory(g, s)
+
+
 def test_declined_offer_returns_everything() -> None:
     g, s = _trade(2)
     before = s.clone()

@@ -106,6 +106,12 @@ def stock(
         s.cargo[seat] = counts(game, bag_cubes(s, cargo))
 
 
+def supply(s: SpeicherstadtState, goods: str) -> None:
+    """Move cubes from the bag to the supply (Vorrat), e.g. ``"carpet"``."""
+    for g in bag_cubes(s, goods):
+        s.reserve[g] += 1
+
+
 def fill(game: SpeicherstadtGame, s: SpeicherstadtState, seat: int, k: int, goods: str) -> None:
     """Place cubes from the bag on a seat's k-th contract."""
     t = game.tables

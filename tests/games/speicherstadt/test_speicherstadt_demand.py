@@ -132,6 +132,20 @@ def test_kaffeepause_only_while_opponents_have_regular_workers() -> None:
         act(game, s, "pause")
 
 
+def test_kaffeepause_not_for_an_opponents_grey_workers() -> None:
+    """Yucata note: "Es ist nicht möglich, eine Pausenkarte zu spielen, weil man vermutet, dass ein
+    Gegner, der den Lagerarbeiter besitzt, noch graue Arbeiter einsetzen wird"."""
+    game, s = new(2, kai=True)
+    own(game, s, 0, "Kaffeepause")
+    own(game, s, 1, "Lagerarbeiter")
+    offer(game, s, *BASE_OFFER[:3])
+    assert "pause" in legal(game, s)
+    s.workers[1] = 0  # seat 1 has only its two grey workers left
+    s.legal_cache = None
+    assert s.greys[1] == 2
+    assert "pause" not in legal(game, s)
+
+
 def test_lagerarbeiter_grey_workers_after_the_regular_ones() -> None:
     """Lagerarbeiter: grey workers are placed after the regular workers, may be left unplaced,
     leave the game after the purchase; the card is discarded once both were placed."""

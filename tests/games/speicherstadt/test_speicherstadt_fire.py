@@ -184,3 +184,27 @@ def test_kaispeicher_firemen_count_like_the_base_ones() -> None:
     assert fire.totals(game.tables, s) == [5, 4, 6]
     _fire(game, s, "1. Brand")
     assert s.score == [0, -1, 1]
+
+
+def test_einsatzleiter_at_the_third_fire_directly_above_the_fourth() -> None:
+    """Yucata note: the unused Einsatzleiter applies itself at the 4th fire, "auch, falls
+    unmittelbar zuvor Feuerkarte #3 gewertet wird, weil diese direkt darüber lag": at the 3rd fire
+    the owner may still choose; kept, it doubles the 4th."""
+    game, s = new(2, kai=True)
+    own(game, s, 0, "Einsatzleiter", "base.fireman.1.A")
+    for season in range(4):
+        clear_season(game, s, season)
+    fire3 = card("3. Brand")
+    s.discard[fire3] -= 1
+    s.deck[fire3] += 1
+    s.season_left[3] += 1
+    s.final = True
+    s.decision, s.decider = DRAW_CARD, CHANCE
+    act(game, s, "draw base.fire.3")
+    assert s.score == [3, -3]
+    assert s.decision == FIRE_CHIEF and s.decider == 0
+    act(game, s, "decline")
+    assert game.chance_outcomes(s) == [(game.action_from_str("draw base.fire.4"), 1.0)]
+    act(game, s, "draw base.fire.4")
+    assert game.is_terminal(s)
+    assert s.score == [3 + 4 + 4, -3 - 4]

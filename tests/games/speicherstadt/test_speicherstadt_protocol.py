@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from speicherstadt_helpers import new
+from speicherstadt_helpers import new, offer, place_all, start_loading, stock
 
 from hanse.core import IllegalActionError
 from hanse.core.golden import assert_golden
@@ -130,11 +130,61 @@ def test_json_kinds_of_the_public_interface() -> None:
     assert game.action_to_str(load) == "load coffee ship>contract0"
 
 
+def test_json_lists_the_cubes_given_in_good_order() -> None:
+    """The cubes given in an exchange or sale are a multiset: any JSON order means one action."""
+    game = make("speicherstadt", 3)
+    assert game.action_from_json({"kind": "exchange", "give": [1, 0, 0], "take": 4}) == (
+        game.action_from_str("exchange coffee+coffee+tea>carpet")
+    )
+    assert game.action_from_json({"kind": "sell", "give": [3, 1]}) == game.action_from_str(
+        "sell tea+rubber"
+    )
+
+
+def test_market_destination_notation_round_trips() -> None:
+    game = make("speicherstadt", 3, kaispeicher=True)
+    for text in ("auction glass>market", "smuggle 1/0 tea>market"):
+        action = game.action_from_str(text)
+        assert game.action_to_str(action) == text
+        assert game.action_from_json(game.action_to_json(action)) == action
+
+
 def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
     game, s = new(2)
     before = s.clone()
     with pytest.raises(IllegalActionError):
         game.apply_action(s, game.action_from_str("place 0"))  # a chance node
+    assert s == before
+
+
+@pytest.mark.parametrize(
+    ("setup", "text", "rule"),
+    [
+        ("demand", "buy", "Rule 'Nachfrage'"),
+        ("demand", "reserve 0", "Rule 'Kaispeicher, Nachfrage'"),
+        ("demand", "place 7", "Rule 'Nachfrage'"),
+        ("purchase", "buy", "Rule 'Kauf'"),
+        ("purchase", "place 0", "Rule 'Kauf'"),
+        ("purchase", "buyfree", "Rule 'Fischmarkt'"),
+        ("loading", "load coffee ship>contract0", "Rule 'Verladung'"),
+        ("loading", "exchange coffee+coffee+tea>carpet", "Rule 'Markthalle'"),
+        ("loading", "truck 0 coffee>1", "Rule 'Verladung'"),
+        ("loading", "decline", "Rule 'Verladung'"),
+    ],
+)
+def test_illegal_actions_name_the_rule_and_change_nothing(setup: str, text: str, rule: str) -> None:
+    """Every refused action raises IllegalActionError naming the rule; the state is unchanged."""
+    game, s = new(2)
+    offer(game, s, "Kaffeeröster", "Teeverkoster", "Lager")
+    if setup == "purchase":
+        s.coins[0] = 1
+        place_all(game, s, 0, 0, 0, 1, 1, 1)
+    elif setup == "loading":
+        stock(game, s, 0, cargo="coffee coffee tea")
+        start_loading(game, s)
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match=rule):
+        game.apply_action(s, game.action_from_str(text))
     assert s == before
 
 

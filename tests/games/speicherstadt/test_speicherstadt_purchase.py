@@ -153,6 +153,37 @@ def test_fischmarkt_takes_the_card_for_free() -> None:
     assert s.coins[0] == 0 and card("Kaffeeröster") in s.cards[0]
     assert s.discard[card("Fischmarkt")] == 1
     assert s.workers == [2, 1]  # the whole column (seats 0, 1, 0) went home
+    assert s.bought == 0b01  # a card taken for free counts as a purchase for the income
+
+
+def test_fischmarkt_on_a_reserved_card() -> None:
+    """Fischmarkt: "wenn du in Phase 3) Kauf mit dem Kauf einer Karte an die Reihe kommst" — also
+    a reserved card (Kaispeicher Kauf)."""
+    game, s = new(2, kai=True)
+    own(game, s, 1, "Fischmarkt")
+    offer(game, s, *OFFER3, upper=("Gewürzhändler", "Vulkaniseur", "Teppichhändler"))
+    act(game, s, "place 0", "reserve 2")
+    place_all(game, s, *[0] * 6)
+    for _ in range(7):
+        act(game, s, "decline")
+    assert s.decider == 1 and game.view(s, None)["price"] == 1
+    assert legal(game, s) == ["buy", "buyfree", "decline"]
+    act(game, s, "buyfree")
+    assert s.coins[1] == 5 + 2  # nothing paid; the Kaispeicher income of 2
+    assert card("Teppichhändler") in s.cards[1]
+
+
+def test_a_card_bought_can_be_used_at_once() -> None:
+    """Kauf: "Ab sofort darf er ihre Funktionen nutzen" — a Fischmarkt bought on the first card
+    takes the next card for free in the same phase."""
+    game, s = new(2, kai=True)
+    offer(game, s, "Fischmarkt", "Lager", "Teeverkoster")
+    place_all(game, s, 0, 1, 2, 1, 1, 1, 1, 1)  # card 0: seat 0; card 2: seat 0
+    act(game, s, "buy")
+    assert s.decider == 1 and s.cursor == 1
+    act(game, s, *["decline"] * 6)
+    assert s.decider == 0 and s.cursor == 2
+    assert "buyfree" in legal(game, s)
 
 
 def test_sparkasse_gives_four_coins_and_is_discarded() -> None:
@@ -172,7 +203,8 @@ def test_dieb_takes_a_coin_from_each_opponent_who_has_one() -> None:
     place_all(game, s, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2)
     act(game, s, "buy")
     assert s.coins == [5 - 1 + 1, 4, 0]
-    assert s.discard[card("Dieb")] == 1
+    assert s.discard[card("Dieb")] == 1 and s.cards[0] == ()
+    assert s.bought & 1  # it counts as a purchase for the income
 
 
 def test_kaffeepause_and_lagerarbeiter_hand_over_their_pieces() -> None:

@@ -43,7 +43,7 @@ Turns are chains of small decisions (``view["decision"]``):
 
 - ``choose_start`` (secret until all have chosen), ``start_swap`` (D);
 - ``bid`` (one atomic action: the markers bid), ``move_guildmaster``, ``pay_tax`` (A);
-- ``move`` (one step at a time: ``move``, ``collect``, ``stop``);
+- ``move`` (one step at a time: ``move``, ``collect``, ``offer_trade``, ``stop``);
 - ``action`` (the menu: ``build_kontor``, ``guildmaster_trade``, ``buy_markers``, ``exchange``,
   ``change_route``, ``look`` (D), ``rob``, ``offer_trade``, ``end_turn``);
 - ``exchange`` (one good given or taken at a time, then ``exchange_done``);
@@ -69,18 +69,29 @@ Decisions on unclear points (besides RULINGS.md)
 - Hidden information: outside C and D the players' goods and markers are open (RULINGS.md says
   they are secret only in C and D). The reserve of markers is open (the guild master's trade lets
   a player pick from it). A face-down marker is known to whoever placed it (and in D to whoever
-  saw it); views are snapshots of what the viewer knows, not of deductions from history.
-- Trades between players are offered by the player on turn during his action phase, at most one
-  offer per partner (cog or, with B, Kontor) and turn, so that a game stays finite.
+  saw it); views are snapshots of what the viewer knows, not of deductions from history. With
+  secret goods (C, D) the two piles of a robbed cargo are seen by the victim and the robber only;
+  trade offers and conflict demands are spoken, so public.
+- Trades between players ('JEDERZEIT') are offered by the player on turn in any city of his
+  movement (before the first step, between steps, at the end) and in his action phase; so that a
+  game stays finite each partner (cog or, with B, Kontor) receives at most one offer during the
+  movement and one during the action phase.
 - Collecting goods from one's Kontor is a choice (``collect``) and takes all of them.
 - A robbery ends the turn at once, so no conflict (C) follows it. In a conflict the active player
   may start one conflict, then every other player in his city (clockwise) may attack him, each
   pair at most once per turn; a player with markers must choose at least one; equal choices have
   no winner; the winner's push is optional.
-- A player may not rob a city holding his own robbery marker; robbing an empty cog or city is
-  allowed.
+- A player may not rob a city holding his own robbery marker (his cog can only be there after a
+  blocked step; a city holds at most one robbery marker per player); robbing an empty cog or city
+  is allowed.
+- The robber's free step and the conflict winner's push go only along possible routes ('natürlich
+  nur entlang der möglichen Routen'): not along a face-up route into a city with the moved cog's
+  own robbery marker. A face-down route may be chosen and stops the cog there if it leads into
+  such a city. With no possible route the robber's cog stays.
 - The start re-choice forbids a city that already holds two Kontore.
 - ``scores`` are victory points; a development-point win is told by ``winners``.
+- JSON actions are read strictly: every field an int or a list of ints in its range (multisets
+  such as bid markers in any order); anything else is an ``IllegalActionError``.
 
 Glossary (German → English)
 ---------------------------

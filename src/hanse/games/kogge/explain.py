@@ -42,9 +42,10 @@ _RULES: dict[type, str] = {
     act.Rob: "Rule 'f) Raubüberfall': once, with an unused robbery marker, the city or a cog in it",
     act.Split: "Rule 'f) Raubüberfall': the robbed player splits his cargo into halves",
     act.TakePile: "Rule 'f) Raubüberfall': the robber takes one of the two piles",
-    act.ForcedStep: "Rule 'f) Raubüberfall': the next player chooses the robber's free step",
-    act.OfferTrade: "Rule 'Handel untereinander': offer to a cog in your city (expert rule B: a "
-    "Kontor there), once per partner and turn",
+    act.ForcedStep: "Rule 'f) Raubüberfall': the next player chooses the robber's free step "
+    "along a possible route (not a face-up one into a city with his own robbery marker)",
+    act.OfferTrade: "Rule 'Handel untereinander': on your turn, while moving or in your action "
+    "phase, offer to a cog in your city (expert rule B: a Kontor there), once per partner in each",
     act.TradeItem: "Rule 'Handel untereinander': only goods and markers the players hold",
     act.SendOffer: "Rule 'Handel untereinander': an offer holds at least one item",
     act.CancelTrade: "Rule 'Handel untereinander': only while composing an offer",
@@ -54,7 +55,8 @@ _RULES: dict[type, str] = {
     "a cog in his city",
     act.ConflictBid: "Expert rule C 'Konflikte': choose markers you hold",
     act.Demand: "Expert rule C 'Konflikte': the winner names three goods",
-    act.Push: "Expert rule C 'Konflikte': the winner may move the loser's cog one step",
+    act.Push: "Expert rule C 'Konflikte': the winner may move the loser's cog one step along an "
+    "allowed route (not a face-up one into a city with the loser's own robbery marker)",
     act.Skip: "this decision cannot be declined",
 }
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any, ClassVar
 
-from hanse.core import Action, GameBase, View, top_seats
+from hanse.core import Action, GameBase, IllegalActionError, View, top_seats
 from hanse.games.kogge import actions as act
 from hanse.games.kogge.actions import (
     DECISION_NAMES,
@@ -298,6 +298,19 @@ class KoggeGame(GameBase):
     def action_from_str(self, text: str) -> Action:
         return act.action_from_str(text)
 
+    def action_from_json(self, obj: Any) -> Action:
+        """The generic JSON form, checked strictly: every field an int (or a list of ints) in
+        its range. The notation round trip must give back the very same values, so a value out
+        of range is refused instead of being read as another action."""
+        action = _checked_json(obj, lambda o: GameBase.action_from_json(self, o))
+        back = self.action_to_json(action)
+        if any(_canonical(obj, k) != _canonical(back, k) for k in back if k != "kind"):
+            raise IllegalActionError(
+                f"malformed {obj['kind']!r} action {obj!r}: a field is out of range "
+                f"(read as {back!r})"
+            )
+        return action
+
     # -- views -------------------------------------------------------------------------------
     def view(self, state: Any, seat: int | None) -> View:
         from hanse.games.kogge.views import make_view
@@ -412,6 +425,38 @@ _DISPATCH: dict[type, Callable[[KoggeGame, KoggeState, Any], None]] = {
     act.Push: conflicts.apply_push,
     act.Skip: _apply_skip,
 }
+
+
+_MULTISET_FIELDS = frozenset(("markers", "goods"))
+"""List fields of Bid, ConflictBid and Move are multisets: their order is free."""
+
+
+def _checked_json(obj: Any, read: Callable[[Any], Action]) -> Action:
+    """Refuse fields that are not ints or lists of ints before the generic reader sees them."""
+    if isinstance(obj, dict) and isinstance(obj.get("kind"), str):
+        for name, value in obj.items():
+            if name == "kind":
+                continue
+            items = value if isinstance(value, list) else [value]
+            if not all(type(x) is int for x in items):
+                raise IllegalActionError(
+                    f"malformed {obj['kind']!r} action: field {name!r} must be an int or a "
+                    f"list of ints, got {value!r}"
+                )
+    try:
+        return read(obj)
+    except IllegalActionError:
+        raise
+    except (TypeError, ValueError, IndexError, KeyError) as exc:
+        raise IllegalActionError(f"malformed action {obj!r}: {exc}") from exc
+
+
+def _canonical(obj: dict[str, Any], name: str) -> Any:
+    value = obj[name]
+    if isinstance(value, list):
+        fixed_length = obj["kind"] in ("split", "demand")
+        return value if fixed_length or name not in _MULTISET_FIELDS else sorted(value)
+    return value
 
 
 def _dealt(sq: int) -> int:

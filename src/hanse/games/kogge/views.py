@@ -7,7 +7,8 @@ trade), the offer, the bids, every cog and all bookkeeping of the turn. Secret:
 - a face-down route marker, known only to whoever put it there or (Memory) saw it;
 - the start choices until all are revealed;
 - with expert rules C or D (RULINGS.md): other players' cargo and markers (a view shows only
-  their totals) and their secretly chosen conflict markers (only their number).
+  their totals), their secretly chosen conflict markers (only their number) and the two piles of
+  a robbed cargo (only their sizes; the victim and the robber see them).
 
 A view is a snapshot: it carries what the viewer knows now, not deductions from past actions.
 """
@@ -26,6 +27,7 @@ from hanse.games.kogge.actions import (
     ConflictBid,
     Deal,
     Decision,
+    Split,
     action_to_str,
 )
 from hanse.games.kogge.data import (
@@ -73,6 +75,12 @@ def _is_dealt(s: KoggeState, sq: int) -> bool:
 def sees_holdings(g: KoggeGame, viewer: int | None, p: int) -> bool:
     """Cargo and markers of ``p`` are open, except to others under expert rules C and D."""
     return not g.hidden or viewer == p
+
+
+def sees_piles(g: KoggeGame, s: KoggeState, viewer: int | None) -> bool:
+    """The robbed cargo split into two piles (Raubüberfall): with secret goods (C, D) only the
+    victim and the robber see the piles; the others learn their sizes."""
+    return not g.hidden or s.victim < 0 or viewer in (s.victim, s.turn_owner)
 
 
 def knows_square(s: KoggeState, viewer: int | None, sq: int) -> bool:
@@ -185,7 +193,12 @@ def make_view(g: KoggeGame, s: KoggeState, seat: int | None) -> View:
             "ask_goods": _goods(s.ask_goods),
             "ask_markers": list(s.ask_markers),
         },
-        "robbery": {"victim": s.victim, "piles": [_goods(s.piles[:4]), _goods(s.piles[4:])]},
+        "robbery": {
+            "victim": s.victim,
+            "piles": [_goods(s.piles[:4]), _goods(s.piles[4:])]
+            if sees_piles(g, s, seat)
+            else [sum(s.piles[:4]), sum(s.piles[4:])],
+        },
         "conflict": {
             "sides": list(s.conf),
             "stage": s.conf_stage,
@@ -250,7 +263,12 @@ def _rebuild(g: KoggeGame, v: View) -> KoggeState:
     s.ask_markers = [int(x) for x in trade["ask_markers"]]
     rob = v["robbery"]
     s.victim = int(rob["victim"])
-    s.piles = _goods_back(rob["piles"][0]) + _goods_back(rob["piles"][1])
+    hidden_piles: list[tuple[int, int]] = []  # (pile, size) of piles the viewer may not see
+    for i, pile in enumerate(rob["piles"]):
+        if isinstance(pile, dict):
+            s.piles[4 * i : 4 * i + 4] = _goods_back(pile)
+        else:
+            hidden_piles.append((i, int(pile)))
     conf = v["conflict"]
     s.conf = [int(x) for x in conf["sides"]]
     s.conf_stage = int(conf["stage"])
@@ -346,6 +364,9 @@ def _rebuild(g: KoggeGame, v: View) -> KoggeState:
     for p, size in hidden_cargo:
         for _ in range(size):
             s.cargo[p * 4 + goods.pop()] += 1
+    for i, size in hidden_piles:
+        for _ in range(size):
+            s.piles[4 * i + goods.pop()] += 1
     if values or goods or any(x < 0 for x in pool_goods):
         raise ValueError("the view's pieces do not add up to the game's material")
     return s
@@ -405,10 +426,21 @@ def _redeal_once(g: KoggeGame, s: KoggeState, seat: int | None, rng: Random) -> 
         cargo_sizes.append((p, sum(cargo)))
         goods.extend(t for t in range(4) for _ in range(cargo[t]))
         s.cargo[p * 4 : p * 4 + 4] = [0, 0, 0, 0]
+    pile_sizes: list[tuple[int, int]] = []
+    if not sees_piles(g, s, seat):
+        for i in (0, 1):
+            pile = s.piles[4 * i : 4 * i + 4]
+            pile_sizes.append((i, sum(pile)))
+            goods.extend(t for t in range(4) for _ in range(pile[t]))
+            s.piles[4 * i : 4 * i + 4] = [0, 0, 0, 0]
     rng.shuffle(goods)
     for p, size in cargo_sizes:
         for t in goods[:size]:
             s.cargo[p * 4 + t] += 1
+        del goods[:size]
+    for i, size in pile_sizes:
+        for t in goods[:size]:
+            s.piles[4 * i + t] += 1
         del goods[:size]
     for p in range(n):
         if p != seat and s.start_choice[p] >= 0:
@@ -472,4 +504,6 @@ def observe_action(
         return f"route {action.slot} ?"
     if isinstance(action, ConflictBid):
         return "cbid ?"
+    if isinstance(action, Split) and not sees_piles(g, s, viewer):
+        return "split ?"
     return text

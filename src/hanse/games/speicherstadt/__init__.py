@@ -30,7 +30,8 @@ view for the heuristic and search bots), ``game.py`` (the protocol).
 
 Decisions (``decision`` in views): ``demand`` (place_worker / reserve / pause / done), ``spy``,
 ``purchase`` (buy / buy_free / decline), ``loading`` (load / exchange / sell / auction / smuggle /
-truck / done), ``truck`` (truck / done), ``fire_chief`` (double / decline), ``insurance`` (insure /
+truck / done; after ``auction``/``smuggle`` to ``market`` only the exchange or sale giving that
+cube), ``truck`` (truck / done), ``fire_chief`` (double / decline), ``insurance`` (insure /
 decline); chance nodes ``draw_card`` and ``draw_cube``. See ``actions.py`` for the notation.
 
 Rule decisions taken here (beyond RULINGS.md)
@@ -38,10 +39,16 @@ Rule decisions taken here (beyond RULINGS.md)
 - The draw pile is a multiset per season; each draw is a random card of the topmost season left.
 - Cubes on a discarded ship (unbought, or unreserved in the upper row) go to the supply, never back
   to the bag ("Legt sie in den Vorrat zurück, nicht in den Beutel").
-- Market-hall exchange and sale take the given cubes from the ship cargo first, then the hall, then
-  the Lager (never worse for the player); the cube received joins the cargo and must be loaded
-  like a ship cube. The received good may be any good the supply holds after the given cubes went
-  back ("1 anderen Warenstein eurer Wahl"). A cube moves from the hall to the Lager but not back.
+- Loading moves cubes between the Lager and the market hall both ways ("ihr verschiebt sie
+  zwischen verschiedenen Handelskarten oder der Markthalle"); a cube put into the Lager or the
+  market hall during a loading turn stays there until a later round (both stores keep cubes "um sie
+  in späteren Runden zu verwenden"). This loses no outcome (moving it on at once equals moving it
+  there directly) and makes every loading turn finite.
+- Market-hall exchange (and Hafenmeister) takes "1 anderen Warenstein ... aus dem Vorrat": a good
+  the supply holds before the given cubes go back (RULINGS.md: not possible when the supply lacks
+  it). The cubes given come from the ship cargo first, then the hall, then the Lager (never
+  worse for the player; never a cube stored this turn); the cube received joins the cargo and
+  must be loaded like a ship cube.
 - A seat whose only possible move in the loading phase is ``done`` is passed over automatically.
 - Grey workers (Lagerarbeiter) are optional: after his regular workers the owner places one per
   turn or says ``done`` for the rest of the round. A Kaffeepause break may be played at any own
@@ -49,8 +56,10 @@ Rule decisions taken here (beyond RULINGS.md)
 - Spitzel may swap with any worker on a water card or a reserved card (the reservation goes with
   the worker). LKW, like Auktionshalle and Schmuggler, is used during the owner's loading; it is up
   to 3 moves of single cubes between own contracts (equivalent to taking up to 3 and
-  redistributing them). Auktionshalle and Schmuggler cubes go at once to a contract, a merchant,
-  a delivery building, the Lager or the market hall (a "use with one of your cards").
+  redistributing them). Auktionshalle and Schmuggler cubes are "sofort verladen (also mit einer
+  deiner Karten nutzen)": at once to a contract, a merchant, a delivery building, the Lager or the
+  market hall, or into a market-hall exchange or sale (the Markthallenkarte is one of the player's
+  cards), which must then be the very next move.
 - A card taken with the Fischmarkt, and the Sparkasse and the Dieb, count as a purchase for the
   income ("Wer in dieser Runde keine Handelskarte gekauft hat").
 - Einsatzleiter and Versicherung are asked only when they can act (the owner won, resp. lost

@@ -26,7 +26,9 @@ insure         ``insure``                       Versicherung: pay 2 coins agains
 Sources of a cube: ``ship`` (the cargo of ships bought this round), ``warehouse`` (Lager), ``hall``
 (the cube kept in the market hall). Destinations: ``contract<k>`` (the seat's k-th contract),
 ``sell`` (the seat's Kaufmann or Händler for that good), ``deliver`` (the seat's Kaispeicher
-delivery building for that good, 2 VP), ``warehouse``, ``hall``.
+delivery building for that good, 2 VP), ``warehouse``, ``hall``; for the Auktionshalle and the
+Schmuggler also ``market`` (the cube joins the cargo and the next move must be a market-hall
+exchange or sale that gives it).
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ DST_WAREHOUSE, DST_HALL, DST_SELL, DST_DELIVER, DST_CONTRACT = range(5)
 """Destinations; DST_CONTRACT + k is the seat's k-th contract."""
 MAX_CONTRACTS = 16
 """No seat can own more contracts than exist (10 base + 6 Kaispeicher)."""
+DST_MARKET = DST_CONTRACT + MAX_CONTRACTS
+"""Auktionshalle / Schmuggler only: the cube is used in the market hall at once — the next move is
+an exchange or a sale that gives it ("mit einer deiner Karten nutzen": the Markthallenkarte)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +198,8 @@ _GOOD_INDEX = {name: i for i, name in enumerate(GOOD_NAMES)}
 
 
 def dst_name(dst: int) -> str:
+    if dst == DST_MARKET:
+        return "market"
     if dst >= DST_CONTRACT:
         return f"contract{dst - DST_CONTRACT}"
     return ("warehouse", "hall", "sell", "deliver")[dst]
@@ -253,13 +260,19 @@ def _goods(text: str, size: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _dst(text: str) -> int:
-    names = {"warehouse": DST_WAREHOUSE, "hall": DST_HALL, "sell": DST_SELL, "deliver": DST_DELIVER}
+    names = {
+        "warehouse": DST_WAREHOUSE,
+        "hall": DST_HALL,
+        "sell": DST_SELL,
+        "deliver": DST_DELIVER,
+        "market": DST_MARKET,
+    }
     if text in names:
         return names[text]
     if text.startswith("contract"):
         return DST_CONTRACT + _int(text[8:], "a contract number", 0, MAX_CONTRACTS - 1)
     raise IllegalActionError(
-        f"unknown destination {text!r}: warehouse, hall, sell, deliver or contract<k>"
+        f"unknown destination {text!r}: warehouse, hall, sell, deliver, market or contract<k>"
     )
 
 

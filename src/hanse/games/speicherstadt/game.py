@@ -74,6 +74,34 @@ _LEGAL: dict[int, Callable[[Tables, SpeicherstadtState, int], list[Action]]] = {
 }
 
 
+_PHASE_RULES: dict[int, str] = {
+    DEMAND: (
+        "Rule 'Nachfrage': place a worker on the lowest free building space of an offered card "
+        "(Kaispeicher: or reserve a card of the upper row, or play a break card of the "
+        "Kaffeepause; grey workers may stop with done)"
+    ),
+    SPY: (
+        "Rule 'Spitzel': swap the place of one of your workers with another player's worker, or "
+        "decline"
+    ),
+    PURCHASE: (
+        "Rule 'Kauf': the owner of the lowest worker buys the card at its price (Fischmarkt: for "
+        "free) or declines"
+    ),
+    LOADING: (
+        "Rule 'Verladung': load one of your cubes to a destination that takes it, exchange or "
+        "sell in the market hall, use a Kaispeicher card you own, or done"
+    ),
+    TRUCK: (
+        "Rule 'LKW': move a cube from one of your contracts to a free slot of its good on another "
+        "of your contracts (up to 3), or done"
+    ),
+    FIRE_CHIEF: "Rule 'Einsatzleiter': double the points of this fire, or decline",
+    INSURANCE: "Rule 'Versicherung': pay 2 coins against the minus points, or decline",
+}
+"""The rule named for an action that the pending decision does not allow."""
+
+
 class SpeicherstadtGame(GameBase):
     """Die Speicherstadt (Stefan Feld, eggertspiele 2010), optionally with Kaispeicher."""
 
@@ -132,6 +160,11 @@ class SpeicherstadtGame(GameBase):
                 rule = "Rule 'Nachfrage': all 8 building spaces of that card are taken"
             else:
                 rule = f"Rule 'Nachfrage': there are only {len(s.offer)} cards on offer"
+        elif s.decision == DEMAND and isinstance(action, act.Reserve):
+            rule = (
+                "Rule 'Kaispeicher, Nachfrage': only a card of the row above the board may be "
+                f"reserved, and that row holds {len(s.upper)} cards"
+            )
         elif s.decision == DEMAND and isinstance(action, act.Pause):
             rule = (
                 "Rule 'Kaffeepause': a break card needs the Kaffeepause and an opponent who still "
@@ -139,16 +172,25 @@ class SpeicherstadtGame(GameBase):
             )
         elif s.decision == DEMAND and isinstance(action, act.Done):
             rule = "Rule 'Nachfrage': a player cannot skip placing a regular worker"
+        elif s.decision == LOADING and s.market_cube >= 0:
+            rule = (
+                "Rule 'Auktionshalle'/'Schmuggler': the cube taken must be used at once; it was "
+                "sent to the market hall, so exchange or sell it there now"
+            )
         elif s.decision in (LOADING, TRUCK) and isinstance(action, act.Load):
             rule = (
                 "Rule 'Verladung': the cube must be in that source, and the destination must take "
-                "it (a free slot of that good, an own merchant, a Lager with room, an empty hall)"
+                "it (a free slot of that good, an own merchant, a Lager with room, an empty hall); "
+                "a cube stored in the Lager or the market hall this turn stays there until a later "
+                "round ('um sie in späteren Runden zu verwenden')"
             )
         elif s.decision == LOADING and isinstance(action, act.Exchange | act.Sell):
             rule = (
-                "Rule 'Markthalle': exchange 3 own cubes (Hafenmeister: 2) for a good the supply "
-                "holds, or sell 2 own cubes"
+                "Rule 'Markthalle': exchange 3 own cubes (Hafenmeister: 2) for 1 other cube of a "
+                "good the supply holds, or sell 2 own cubes (not cubes stored this turn)"
             )
+        if rule is None:
+            rule = _PHASE_RULES.get(s.decision)
         if rule is None:
             return super().explain_illegal(state, action)
         return f"{what} is not legal: {rule}"
@@ -179,9 +221,15 @@ class SpeicherstadtGame(GameBase):
                 if not all(type(v) is int and 0 <= v < 1024 for v in items):
                     raise IllegalActionError(f"field {key!r} takes small whole numbers: {value!r}")
         try:
-            return super().action_from_json(obj)
+            action = super().action_from_json(obj)
         except (IndexError, KeyError):
             raise IllegalActionError(f"an action field is out of range: {obj!r}") from None
+        # The cubes given are a multiset: list them in good order, as the notation does.
+        if isinstance(action, act.Exchange):
+            return act.Exchange(tuple(sorted(action.give)), action.take)
+        if isinstance(action, act.Sell):
+            return act.Sell(tuple(sorted(action.give)))
+        return action
 
     # -- pieces ------------------------------------------------------------------------------
     def inventory(self, state: Any) -> dict[str, int]:

@@ -44,6 +44,14 @@ def render(v: View) -> str:
         lines.append("Upper row: " + " | ".join(_slot(e) for e in v["upper"]))
     if v["reserved"]:
         lines.append("Reserved: " + " | ".join(_slot(e) for e in v["reserved"]))
+    stored = v["stored_this_turn"]
+    if stored["warehouse"] or stored["market_hall"]:
+        lines.append(
+            "Stored this turn (kept for a later round): "
+            + ", ".join(stored["warehouse"] + (["market hall"] if stored["market_hall"] else []))
+        )
+    if v["market_cube"] is not None:
+        lines.append(f"To exchange or sell in the market hall now: {v['market_cube']}")
     if v["fire"] is not None:
         fire = v["fire"]
         lines.append(f"Fire {fire['card']}: +{fire['gain']} -{fire['loss']}")

@@ -81,6 +81,9 @@ class SpeicherstadtState(GameState):
         "warehouse",
         "hall",
         "cargo",
+        "fresh_warehouse",
+        "fresh_hall",
+        "market_cube",
         "grey_aside",
         "grey_out",
         "break_aside",
@@ -155,6 +158,14 @@ class SpeicherstadtState(GameState):
     """The good kept in each seat's market hall, or -1."""
     cargo: list[tuple[int, ...]]
     """Cubes per good on the ships a seat bought this round, to unload now."""
+    fresh_warehouse: tuple[int, ...]
+    """Loading: cubes per good that the seat now loading put into its Lager during this turn. Stored
+    cubes are kept "um sie in späteren Runden zu verwenden": they stay until a later round."""
+    fresh_hall: bool
+    """Loading: the cube in the market hall of the seat now loading was put there this turn."""
+    market_cube: int
+    """Loading: the good of an Auktionshalle / Schmuggler cube that must be given in a market-hall
+    exchange or sale by the next move (it waits in the cargo), or -1."""
     grey_aside: int
     grey_out: int
     break_aside: int
@@ -203,6 +214,9 @@ class SpeicherstadtState(GameState):
         c.warehouse = self.warehouse[:]
         c.hall = self.hall[:]
         c.cargo = self.cargo[:]
+        c.fresh_warehouse = self.fresh_warehouse
+        c.fresh_hall = self.fresh_hall
+        c.market_cube = self.market_cube
         c.grey_aside = self.grey_aside
         c.grey_out = self.grey_out
         c.break_aside = self.break_aside
@@ -256,6 +270,9 @@ def empty_state(num_players: int, num_cards: int, num_goods: int) -> Speichersta
     s.warehouse = [zero] * n
     s.hall = [-1] * n
     s.cargo = [zero] * n
+    s.fresh_warehouse = zero
+    s.fresh_hall = False
+    s.market_cube = -1
     s.grey_aside = 0
     s.grey_out = 0
     s.break_aside = 0

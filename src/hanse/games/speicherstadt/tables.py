@@ -11,8 +11,7 @@ from itertools import combinations_with_replacement
 
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.actions import (
-    DST_CONTRACT,
-    MAX_CONTRACTS,
+    DST_MARKET,
     Auction,
     Done,
     DrawCard,
@@ -32,7 +31,8 @@ SELL_BIT = 32
 """abilities bit SELL_BIT + g: the seat owns a Kaufmann or Händler for good g."""
 DELIVER_BIT = 40
 """abilities bit DELIVER_BIT + g: the seat owns a delivery building (2 VP) for good g."""
-DESTINATIONS = DST_CONTRACT + MAX_CONTRACTS
+DESTINATIONS = DST_MARKET
+"""Destinations of a load move (DST_MARKET is only for the Auktionshalle and the Schmuggler)."""
 
 
 class Tables:
@@ -98,7 +98,9 @@ class Tables:
             tuple(tuple(Load(g, src, dst) for dst in range(DESTINATIONS)) for src in range(3))
             for g in goods
         )
-        self.auction = tuple(tuple(Auction(g, dst) for dst in range(DESTINATIONS)) for g in goods)
+        self.auction = tuple(
+            tuple(Auction(g, dst) for dst in range(DESTINATIONS + 1)) for g in goods
+        )
         self.multisets: dict[int, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = {}
         self.exchange: dict[tuple[tuple[int, ...], int], Exchange] = {}
         self.sell: dict[tuple[int, ...], Sell] = {}

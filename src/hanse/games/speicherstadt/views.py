@@ -118,6 +118,11 @@ def view(t: Tables, s: SpeicherstadtState, seat: int | None) -> View:
             "loss": [p for p in range(t.num_players) if s.fire_loss >> p & 1],
         },
         "truck_moves_left": s.truck_left,
+        "stored_this_turn": {
+            "warehouse": _goods(s.fresh_warehouse),
+            "market_hall": s.fresh_hall,
+        },
+        "market_cube": GOOD_NAMES[s.market_cube] if s.market_cube >= 0 else None,
         "bag": {GOOD_NAMES[g]: n for g, n in enumerate(s.bag)},
         "reserve": {GOOD_NAMES[g]: n for g, n in enumerate(s.reserve)},
         "grey_workers_aside": s.grey_aside,
@@ -196,6 +201,9 @@ def determinize(t: Tables, v: View) -> SpeicherstadtState:
         s.fire_gain = sum(1 << p for p in fire["gain"])
         s.fire_loss = sum(1 << p for p in fire["loss"])
     s.truck_left = v["truck_moves_left"]
+    s.fresh_warehouse = _count_tuple(t, v["stored_this_turn"]["warehouse"])
+    s.fresh_hall = v["stored_this_turn"]["market_hall"]
+    s.market_cube = -1 if v["market_cube"] is None else _GOOD_INDEX[v["market_cube"]]
     s.bag = [v["bag"][name] for name in GOOD_NAMES[: t.num_goods]]
     s.reserve = [v["reserve"][name] for name in GOOD_NAMES[: t.num_goods]]
     s.grey_aside = v["grey_workers_aside"]

@@ -52,6 +52,18 @@ def route_target(g: KoggeGame, s: KoggeState, seat: int, sq: int) -> int:
     return value
 
 
+def open_slots(s: KoggeState, seat: int) -> list[int]:
+    """The route squares of ``seat``'s city his cog may take: a face-up marker into a city with
+    his own robbery marker is closed ('NIE WIEDER betreten'); a face-down one is always open (it
+    is tried blind and may stop him)."""
+    c = s.pos[seat]
+    return [
+        slot
+        for slot in (0, 1)
+        if not s.sq_up[2 * c + slot] or not s.robbed[s.sq_val[2 * c + slot]] >> seat & 1
+    ]
+
+
 def add_kontor(s: KoggeState, seat: int, city: int) -> None:
     place = 2 * city if s.kontor_owner[2 * city] < 0 else 2 * city + 1
     s.kontor_owner[place] = seat

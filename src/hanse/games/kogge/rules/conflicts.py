@@ -5,7 +5,8 @@ player whose cog is still there (clockwise from the active one) may attack the a
 each pair fighting at most once per turn. Both sides secretly choose markers (at least one if they
 have any); the chosen markers are exchanged, and the better combination by the bid ranking wins
 (equal choices: nobody wins). The winner names three goods and takes those the loser has, then may
-move the loser's cog one step along a route of its city. Others learn only who won. No conflicts
+move the loser's cog one step along a route of its city (not a face-up one into a city with
+the loser's own robbery marker). Others learn only who won. No conflicts
 follow a robbery, which ends the turn at once.
 """
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from hanse.games.kogge.actions import Attack, Decision, Push
 from hanse.games.kogge.rules.bidding import bid_key
-from hanse.games.kogge.rules.common import route_target
+from hanse.games.kogge.rules.common import open_slots, route_target
 from hanse.games.kogge.rules.phase import finish_turn
 from hanse.games.kogge.state import KoggeState
 
@@ -128,7 +129,9 @@ def apply_demand(g: KoggeGame, s: KoggeState, goods: tuple[int, int, int, int]) 
 
 
 def legal_push(g: KoggeGame, s: KoggeState) -> list[Action]:
-    return g.push
+    """'entlang der durch die Wegemarker erlaubten Handelsrouten': not along a face-up route
+    into a city with the loser's own robbery marker, which his cog may never enter."""
+    return [g.push[slot] for slot in open_slots(s, _loser(s))] + [g.push[2]]
 
 
 def apply_push(g: KoggeGame, s: KoggeState, action: Action) -> None:

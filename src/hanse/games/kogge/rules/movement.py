@@ -6,16 +6,19 @@ face up; in Memory it is shown and covered again). A face-up route into a city w
 own robbery marker may not be taken; a face-down one that leads there leaves the cog where it is
 and ends the movement, the fee being lost (RULINGS.md). With the chip "Geheimweg" the cog may sail
 to the guild master's city for one extra good or marker. Goods in the player's own Kontor may be
-collected in every city of the movement (Waren und Kontore). The cog may also stay.
+collected in every city of the movement (Waren und Kontore). The cog may also stay. Trades with
+other players (Handel untereinander, 'JEDERZEIT') may be offered in every city of the movement.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hanse.games.kogge.actions import SECRET_SLOT, ActionList, Decision, Move
+from hanse.games.kogge.actions import SECRET_SLOT, ActionList, Move
 from hanse.games.kogge.data import CHIP_SECRET_ROUTE, CHIP_TWO_MOVES
+from hanse.games.kogge.rules import trading
 from hanse.games.kogge.rules.common import pay, route_target
+from hanse.games.kogge.rules.phase import end_movement
 from hanse.games.kogge.state import KoggeState
 
 if TYPE_CHECKING:
@@ -82,6 +85,9 @@ def legal_move(g: KoggeGame, s: KoggeState) -> list[Action]:
         moves = g.move
         for goods, markers in payments(s, p, 2 if paid else 1):
             acts.append(moves[(SECRET_SLOT, goods, markers)])
+    if g.kontor_trade or s.pos.count(c) > 1:
+        # Handel untereinander: 'JEDERZEIT', so also in every city of the movement.
+        trading.add_offers(g, s, acts)
     acts.append(g.stop)
     return acts
 
@@ -94,7 +100,7 @@ def apply_move(g: KoggeGame, s: KoggeState, action: Move) -> None:
     s.steps += 1
     dest = s.gm if slot == SECRET_SLOT else route_target(g, s, p, 2 * s.pos[p] + slot)
     if dest < 0:
-        s.phase = Decision.ACTION
+        end_movement(s)
         return
     s.pos[p] = dest
 
@@ -110,4 +116,4 @@ def apply_collect(g: KoggeGame, s: KoggeState, action: object = None) -> None:
 
 
 def apply_stop(g: KoggeGame, s: KoggeState, action: object = None) -> None:
-    s.phase = Decision.ACTION
+    end_movement(s)

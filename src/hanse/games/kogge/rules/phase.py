@@ -23,6 +23,7 @@ USED_EXCHANGE = 8
 USED_ROUTE = 16
 USED_ROB = 32
 USED_LOOK = 64
+USED_MOVED = 128  # the movement is over: the action phase has begun
 USED_NAMES = (
     (USED_BUILD, "build_kontor"),
     (USED_GM_TRADE, "guildmaster_trade"),
@@ -31,7 +32,16 @@ USED_NAMES = (
     (USED_ROUTE, "change_route"),
     (USED_ROB, "rob"),
     (USED_LOOK, "look"),
+    (USED_MOVED, "movement"),
 )
+
+
+def end_movement(s: KoggeState) -> None:
+    """3A is over, 3B begins. Offers to other players are counted afresh: one per partner while
+    moving and one per partner in the action phase (Handel untereinander)."""
+    s.phase = Decision.ACTION
+    s.used |= USED_MOVED
+    s.traded = 0
 
 
 def start_player_phase(g: KoggeGame, s: KoggeState) -> None:

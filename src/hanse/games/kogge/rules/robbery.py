@@ -5,6 +5,7 @@ the cargo into two piles of ceil and floor half; the robber takes one) or the ci
 goods on it and in its Kontore). The marker stays in the city: the robber's cog may never enter it
 again and the guild master skips it. The robber's cog then moves one free step along one of the
 city's two routes, chosen by the next player clockwise (RULINGS.md), and his turn ends at once.
+Only possible routes may be chosen: not a face-up one into a city with his own robbery marker.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hanse.games.kogge.actions import CITY, Decision
-from hanse.games.kogge.rules.common import route_target
+from hanse.games.kogge.rules.common import open_slots, route_target
 from hanse.games.kogge.rules.phase import USED_ROB, finish_turn
 from hanse.games.kogge.state import KoggeState
 
@@ -89,12 +90,18 @@ def apply_pick(g: KoggeGame, s: KoggeState, pile: int) -> None:
 
 
 def _forced_step(g: KoggeGame, s: KoggeState) -> None:
+    """The robber's cog moves one free step 'natürlich nur entlang der möglichen Routen': a
+    face-up route into a city with his own robbery marker is not possible. When neither route is
+    possible the cog stays and the turn ends."""
+    if not open_slots(s, s.turn_owner):
+        finish_turn(g, s)
+        return
     s.phase = Decision.FORCED_STEP
     s.actor = (s.turn_owner + 1) % g.num_players
 
 
 def legal_forced(g: KoggeGame, s: KoggeState) -> list[Action]:
-    return g.forced_step
+    return [g.forced_step[slot] for slot in open_slots(s, s.turn_owner)]
 
 
 def apply_forced(g: KoggeGame, s: KoggeState, slot: int) -> None:

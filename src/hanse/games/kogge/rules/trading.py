@@ -1,10 +1,12 @@
 """Weitere Regel: Handel untereinander, and expert rule B (Handel mit Kontoren).
 
 Players whose cogs stand in the same city may trade goods and markers on any terms. As ruled in
-RULINGS.md, the player on turn offers (during his actions) an exchange to such a player, who
-accepts or declines; goods in Kontore, Kontore and bonus chips cannot be traded. The offer is
-built one item at a time; given items are set aside until the answer. To keep a game finite each
-partner receives at most one offer per turn.
+RULINGS.md, the player on turn offers (while moving or acting) an exchange to such a player, who
+accepts or declines; goods in Kontore, Kontore and bonus chips cannot be traded. Trades are
+allowed 'JEDERZEIT': the player on turn may offer in every city of his movement and in his action
+phase. The offer is built one item at a time; given items are set aside until the answer. To keep
+a game finite each partner receives at most one offer during the movement and one during the
+action phase.
 
 B: the player on turn may also trade with another player's Kontor in his city: only the Kontor's
 goods and the owner's markers; goods for the owner go into the Kontor.
@@ -18,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hanse.games.kogge.actions import Decision
+from hanse.games.kogge.rules.phase import USED_MOVED
 from hanse.games.kogge.state import KoggeState
 
 if TYPE_CHECKING:
@@ -184,5 +187,6 @@ def _close(s: KoggeState) -> None:
         s.ask_markers[v] = 0
     s.partner = -1
     s.via_kontor = 0
-    s.phase = Decision.ACTION
+    # Back to where the offer was made: the movement or the action phase.
+    s.phase = Decision.ACTION if s.used & USED_MOVED else Decision.MOVE
     s.actor = p

@@ -2,7 +2,8 @@
 
 After moving, the player takes the actions a-f in any order, each at most once per round; a
 robbery ends the turn at once. Trades with other players (Handel untereinander) are offered by the
-player on turn during his actions. With expert rule C, conflicts follow the action phase.
+player on turn during his movement and his actions. With expert rule C, conflicts follow the
+action phase.
 """
 
 from __future__ import annotations

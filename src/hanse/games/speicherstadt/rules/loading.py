@@ -5,16 +5,23 @@ received from an exchange join it), the Lager (``warehouse``) or the market hall
 destination: a free slot of the same good on an own contract ("Auftrag"; never taken off again), the
 own Kaufmann/Händler of that good (``sell``: 1 coin, Kaispeicher Händler 3 coins; the cube goes to
 the supply), the own Kaispeicher delivery building of that good (``deliver``: 2 VP), the Lager (at
-most 4 cubes) or the market hall (at most 1 cube). Market hall: exchange 3 cubes (Hafenmeister: 2)
-for 1 of any good from the supply — only if the supply holds it (RULINGS.md) — or sell 2 cubes for 1
-coin. The cubes given are taken from the ship cargo first, then the hall, then the Lager: any other
-choice is never better (cubes of one good are alike, and cargo left at the end is lost). A cube
-moves between the two stores only towards the Lager (the other way is never useful and would let a
-player loop). ``done`` ends the turn; cubes left on ships go to the supply ("verfallen"). A seat
-whose only possible move is ``done`` is passed over. Kaispeicher one-shot cards used during the
-owner's loading (RULINGS.md): Auktionshalle (a good from the supply, loaded at once), Schmuggler (a
-good from an opponent's incomplete contract, loaded at once) and LKW (up to 3 cubes moved between
-own contracts).
+most 4 cubes) or the market hall (at most 1 cube). "Während dieser Phase verkauft ihr Warensteine
+oder ihr verschiebt sie zwischen verschiedenen Handelskarten oder der Markthalle": a stored cube may
+move from the Lager to the market hall and back. Both stores keep cubes "um sie in späteren Runden
+zu verwenden", so a cube put into the Lager or the market hall during a loading turn stays there
+until a later round (this loses no outcome — moving it on at once is the same as moving it there
+directly — and every move either uses up a cube or stores one for good, so a turn always ends).
+
+Market hall: exchange 3 cubes (Hafenmeister: 2) for 1 cube of any good that the supply holds
+("nehmt euch dafür 1 anderen Warenstein ... aus dem Vorrat"; RULINGS.md: not possible when the
+supply lacks that good — the cubes given do not count, the cube taken is another one), or sell 2
+cubes for 1 coin. The cubes given are taken from the ship cargo first, then the hall, then the
+Lager: cubes of one good are alike, cargo left at the end is lost, and a cube left in the hall can
+still be moved to the Lager, so any other choice is never better. ``done`` ends the turn; cubes
+left on ships go to the supply ("verfallen"). A seat whose only possible move is ``done`` is passed
+over. Kaispeicher one-shot cards used during the owner's loading (RULINGS.md): Auktionshalle (a
+good from the supply, loaded at once), Schmuggler (a good from an opponent's incomplete contract,
+loaded at once) and LKW (up to 3 cubes moved between own contracts).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from hanse.games.speicherstadt.actions import (
     DST_CONTRACT,
     DST_DELIVER,
     DST_HALL,
+    DST_MARKET,
     DST_SELL,
     DST_WAREHOUSE,
     SRC_HALL,
@@ -45,6 +53,8 @@ def begin(t: Tables, s: SpeicherstadtState) -> None:
 def _turn_from(t: Tables, s: SpeicherstadtState, index: int) -> None:
     """Give the turn to the index-th seat in turn order from the start player, or a later one."""
     n = t.num_players
+    s.fresh_warehouse = (0,) * t.num_goods  # a new turn: nothing stored in it yet
+    s.fresh_hall = False
     for i in range(index, n):
         seat = (s.start_player + i) % n
         acts = legal(t, s, seat)
@@ -94,24 +104,39 @@ def _targets(
         and sum(s.warehouse[seat]) < data.WAREHOUSE_CAPACITY
     ):
         acts.append(row[DST_WAREHOUSE])
-    if src != SRC_HALL and src != SRC_WAREHOUSE and s.hall[seat] < 0:
+    if src != SRC_HALL and s.hall[seat] < 0:
         acts.append(row[DST_HALL])
+    if src < 0 and sum(_available(s, seat)) >= 1:
+        acts.append(row[DST_MARKET])  # with one more cube at least a sale is possible
     return acts
 
 
+def _usable_warehouse(s: SpeicherstadtState, seat: int) -> list[int]:
+    """Cubes per good in the seat's Lager that were not stored during this turn."""
+    return [w - f for w, f in zip(s.warehouse[seat], s.fresh_warehouse, strict=True)]
+
+
+def _usable_hall(s: SpeicherstadtState, seat: int) -> int:
+    """The good in the seat's market hall if it was not stored during this turn, else -1."""
+    return -1 if s.fresh_hall else s.hall[seat]
+
+
 def _available(s: SpeicherstadtState, seat: int) -> list[int]:
-    """Cubes per good the seat can use now (cargo, warehouse and hall)."""
-    avail = [c + w for c, w in zip(s.cargo[seat], s.warehouse[seat], strict=True)]
-    if s.hall[seat] >= 0:
-        avail[s.hall[seat]] += 1
+    """Cubes per good the seat can use now (cargo, and cubes stored before this turn)."""
+    avail = [c + w for c, w in zip(s.cargo[seat], _usable_warehouse(s, seat), strict=True)]
+    hall = _usable_hall(s, seat)
+    if hall >= 0:
+        avail[hall] += 1
     return avail
 
 
 def legal(t: Tables, s: SpeicherstadtState, seat: int) -> list[Action]:
+    if s.market_cube >= 0:
+        return _market_moves(t, s, seat, s.market_cube)
     acts: list[Action] = []
     cargo = s.cargo[seat]
-    warehouse = s.warehouse[seat]
-    hall = s.hall[seat]
+    warehouse = _usable_warehouse(s, seat)
+    hall = _usable_hall(s, seat)
     for good in range(t.num_goods):
         rows = t.load[good]
         if cargo[good]:
@@ -130,9 +155,7 @@ def legal(t: Tables, s: SpeicherstadtState, seat: int) -> list[Action]:
             for give, counts in t.multisets[size]:
                 if all(c <= a for c, a in zip(counts, avail, strict=False)):
                     acts.extend(
-                        exchange[give, take]
-                        for take in range(t.num_goods)
-                        if reserve[take] + counts[take] > 0
+                        exchange[give, take] for take in range(t.num_goods) if reserve[take]
                     )
         for give, counts in t.multisets[2]:
             if all(c <= a for c, a in zip(counts, avail, strict=False)):
@@ -150,6 +173,21 @@ def legal(t: Tables, s: SpeicherstadtState, seat: int) -> list[Action]:
     return acts
 
 
+def _market_moves(t: Tables, s: SpeicherstadtState, seat: int, good: int) -> list[Action]:
+    """Auktionshalle / Schmuggler cube sent to the market hall: "Du musst diese Ware sofort
+    verladen" — only the exchanges and sales that give it (it waits in the cargo)."""
+    acts: list[Action] = []
+    avail = _available(s, seat)
+    size = 2 if s.abilities[seat] >> data.HARBOUR_MASTER & 1 else 3
+    for give, counts in t.multisets[size]:
+        if counts[good] and all(c <= a for c, a in zip(counts, avail, strict=False)):
+            acts.extend(t.exchange[give, take] for take in range(t.num_goods) if s.reserve[take])
+    for give, counts in t.multisets[2]:
+        if counts[good] and all(c <= a for c, a in zip(counts, avail, strict=False)):
+            acts.append(t.sell[give])
+    return acts
+
+
 def _smuggle_moves(t: Tables, s: SpeicherstadtState, seat: int) -> list[Action]:
     acts: list[Action] = []
     for victim in range(t.num_players):
@@ -161,7 +199,7 @@ def _smuggle_moves(t: Tables, s: SpeicherstadtState, seat: int) -> list[Action]:
             for good in range(t.num_goods):
                 if t.empty_bit[card][mask][good]:
                     row = tuple(
-                        t.smuggle_action(victim, k, good, dst) for dst in range(DESTINATIONS)
+                        t.smuggle_action(victim, k, good, dst) for dst in range(DESTINATIONS + 1)
                     )
                     acts.extend(_targets(t, s, seat, good, row, -1))
     return acts
@@ -218,14 +256,18 @@ def _put(t: Tables, s: SpeicherstadtState, seat: int, good: int, dst: int) -> No
         warehouse = list(s.warehouse[seat])
         warehouse[good] += 1
         s.warehouse[seat] = tuple(warehouse)
+        fresh = list(s.fresh_warehouse)
+        fresh[good] += 1
+        s.fresh_warehouse = tuple(fresh)
     else:
         s.hall[seat] = good
+        s.fresh_hall = True
 
 
 def _after_move(t: Tables, s: SpeicherstadtState, seat: int) -> None:
     """A seat whose only move left is "done" is passed over at once."""
     acts = legal(t, s, seat)
-    if len(acts) == 1:
+    if len(acts) == 1 and acts[0] is t.done:
         done(t, s)
     else:
         s.legal_cache = acts
@@ -239,11 +281,12 @@ def load(t: Tables, s: SpeicherstadtState, good: int, src: int, dst: int) -> Non
 
 
 def _give(s: SpeicherstadtState, seat: int, give: tuple[int, ...]) -> None:
-    """Market hall: the cubes given come from the cargo, then the hall, then the Lager."""
+    """Market hall: the cubes given come from the cargo, then the hall, then the Lager (never a
+    cube stored during this turn)."""
     for good in give:
         if s.cargo[seat][good]:
             _take(s, seat, good, SRC_SHIP)
-        elif s.hall[seat] == good:
+        elif _usable_hall(s, seat) == good:
             _take(s, seat, good, SRC_HALL)
         else:
             _take(s, seat, good, SRC_WAREHOUSE)
@@ -255,6 +298,7 @@ def exchange(t: Tables, s: SpeicherstadtState, give: tuple[int, ...], take: int)
     Vorrat" (Hafenmeister: 2); the new cube joins the cargo to be loaded."""
     seat = s.decider
     _give(s, seat, give)
+    s.market_cube = -1
     s.reserve[take] -= 1
     cargo = list(s.cargo[seat])
     cargo[take] += 1
@@ -266,6 +310,7 @@ def sell(t: Tables, s: SpeicherstadtState, give: tuple[int, ...]) -> None:
     """Verkaufen: "2 Warensteine ... in den Vorrat und nehmt euch dafür 1 Münze"."""
     seat = s.decider
     _give(s, seat, give)
+    s.market_cube = -1
     s.coins[seat] += 1
     _after_move(t, s, seat)
 
@@ -275,8 +320,7 @@ def auction(t: Tables, s: SpeicherstadtState, good: int, dst: int) -> None:
     seat = s.decider
     cards.discard_kind(t, s, seat, data.AUCTION_HALL)
     s.reserve[good] -= 1
-    _put(t, s, seat, good, dst)
-    _after_move(t, s, seat)
+    _use_at_once(t, s, seat, good, dst)
 
 
 def smuggle(
@@ -288,7 +332,19 @@ def smuggle(
     filled = s.filled[victim]
     bit = t.empty_bit[s.contracts[victim][contract]][filled[contract]][good]
     s.filled[victim] = (*filled[:contract], filled[contract] & ~bit, *filled[contract + 1 :])
-    _put(t, s, seat, good, dst)
+    _use_at_once(t, s, seat, good, dst)
+
+
+def _use_at_once(t: Tables, s: SpeicherstadtState, seat: int, good: int, dst: int) -> None:
+    """The Auktionshalle / Schmuggler cube goes to its destination, or waits in the cargo for the
+    market-hall exchange or sale that must come next."""
+    if dst == DST_MARKET:
+        cargo = list(s.cargo[seat])
+        cargo[good] += 1
+        s.cargo[seat] = tuple(cargo)
+        s.market_cube = good
+    else:
+        _put(t, s, seat, good, dst)
     _after_move(t, s, seat)
 
 
