@@ -17,13 +17,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from hanse.arena import gauntlet, report, round_robin
+from hanse.arena.plots import save_plots
+from hanse.arena.runner import run_tournament, specs_for
 from hanse.bench import bench_game, policies_of
 from hanse.bots import BOT_LEVELS, make_bot
 from hanse.core.match import Match, replay
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import REGISTRY, game_class, make, parse_flag
-from hanse.simulate import run_games, summarise
+from hanse.simulate import summarise
 
 app = typer.Typer(
     help="Hanse: Lübeck, Hansa Teutonica, Kogge and Die Speicherstadt in the terminal.",
@@ -53,6 +56,13 @@ def _progress(as_json: bool) -> Progress:
         console=errors,
         disable=as_json and not errors.is_terminal,
     )
+
+
+def _game_class(game_id: str) -> Any:
+    try:
+        return game_class(game_id)
+    except IllegalActionError as error:
+        raise _fail(str(error)) from None
 
 
 def _make(game_id: str, players: int | None, flag_texts: list[str] | None) -> Any:
@@ -247,16 +257,10 @@ def simulate_command(
         raise _fail("--games and --jobs must be at least 1")
     with _progress(as_json) as progress:
         task = progress.add_task(f"{game_id} {game.num_players}p", total=games_count)
-        results = run_games(
-            game_id,
-            game.num_players,
-            dict(game.flags),
-            names,
-            games_count,
-            seed,
-            jobs,
-            on_done=lambda n: progress.advance(task, n),
+        specs = specs_for(
+            game_id, game.num_players, dict(game.flags), [tuple(names)], games_count, seed
         )
+        results = run_tournament(specs, jobs, on_done=lambda _: progress.advance(task))
     summary = summarise(game_id, game.num_players, dict(game.flags), names, results)
     if as_json:
         print(json.dumps(summary.to_json(), indent=1))
@@ -304,10 +308,7 @@ def bench_command(
         return
     results = []
     for game_id in ids:
-        try:
-            cls = game_class(game_id)
-        except IllegalActionError as error:
-            raise _fail(str(error)) from None
+        cls = _game_class(game_id)
         counts = players or list(range(cls.min_players, cls.max_players + 1))
         for n in counts:
             game = _make(game_id, n, flag)
@@ -353,10 +354,7 @@ def _bench_bots(
 
     results = []
     for game_id in ids:
-        try:
-            cls = game_class(game_id)
-        except IllegalActionError as error:
-            raise _fail(str(error)) from None
+        cls = _game_class(game_id)
         for n in players or [cls.min_players, cls.max_players]:
             _make(game_id, n, None)  # checks the player count
             results.extend(bench_search(game_id, n, seconds, seed))
@@ -402,10 +400,6 @@ def arena_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """A tournament: seats rotated, games in parallel, win rates with 95% CIs and ratings."""
-    from hanse.arena import gauntlet, report, round_robin, run_tournament
-    from hanse.arena.plots import save_plots
-    from hanse.arena.runner import specs_for
-
     game = _make(game_id, players, flag)
     entrants = [challenger, *bot] if challenger else list(bot)
     _seat_bots(len(entrants), [], entrants)  # fails early on an unknown bot

@@ -1,79 +1,18 @@
-"""Many bot-vs-bot games in parallel processes, summarised (`hanse simulate`)."""
+"""Many games between fixed seats of bots, summarised (`hanse simulate`).
+
+The games are played by the arena's runner (:func:`hanse.arena.runner.run_tournament`) with one
+lineup and no seat rotation; this module only summarises them per seat and per bot.
+"""
 
 from __future__ import annotations
 
-import math
-import random
 import statistics
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hanse.bots import make_bot
-from hanse.core.match import play
-from hanse.games import make
-
-
-@dataclass(frozen=True)
-class GameResult:
-    seed: int
-    scores: list[int]
-    winners: list[int]
-    actions: int  # every applied action, chance included
-    decisions: int  # the players' actions only
-
-
-def play_one(
-    game_id: str, num_players: int, flags: dict[str, Any], bots: Sequence[str], seed: int
-) -> GameResult:
-    game = make(game_id, num_players, **flags)
-    record = play(game, [make_bot(name) for name in bots], random.Random(seed))
-    return GameResult(
-        seed=seed,
-        scores=list(record.scores or []),
-        winners=list(record.winners or []),
-        actions=len(record.actions),
-        decisions=sum(1 for _ in record.decisions()),
-    )
-
-
-def _play_chunk(
-    game_id: str, num_players: int, flags: dict[str, Any], bots: Sequence[str], seeds: Sequence[int]
-) -> list[GameResult]:
-    return [play_one(game_id, num_players, flags, bots, seed) for seed in seeds]
-
-
-def run_games(
-    game_id: str,
-    num_players: int,
-    flags: dict[str, Any],
-    bots: Sequence[str],
-    games: int,
-    seed: int,
-    jobs: int,
-    on_done: Callable[[int], None] = lambda n: None,
-) -> list[GameResult]:
-    """Play `games` games with seeds seed, seed+1, ...; `jobs` processes (1: in this process)."""
-    seeds = [seed + i for i in range(games)]
-    if jobs <= 1:
-        results = []
-        for s in seeds:
-            results.append(play_one(game_id, num_players, flags, bots, s))
-            on_done(1)
-        return results
-    chunk = max(1, min(25, math.ceil(games / (jobs * 4))))
-    results = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            pool.submit(_play_chunk, game_id, num_players, flags, bots, seeds[i : i + chunk])
-            for i in range(0, games, chunk)
-        ]
-        for future in as_completed(futures):
-            done = future.result()
-            results.extend(done)
-            on_done(len(done))
-    return sorted(results, key=lambda r: r.seed)
+from hanse.arena.runner import Outcome
+from hanse.arena.stats import wilson_interval
 
 
 @dataclass
@@ -114,23 +53,12 @@ class Summary:
         }
 
 
-def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (shared wins count fractionally)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def summarise(
     game_id: str,
     num_players: int,
     flags: dict[str, Any],
     bots: Sequence[str],
-    results: Sequence[GameResult],
+    results: Sequence[Outcome],
 ) -> Summary:
     n = num_players
     wins = [0.0] * n

@@ -68,7 +68,7 @@ def test_finishing_ranks() -> None:
 
 def outcome(index: int, lineup: tuple[str, ...], scores: list[int], winners: list[int]) -> Outcome:
     spec = GameSpec(index, "tiny", len(lineup), (), lineup, index)
-    return Outcome(spec, scores, winners, 20, {})
+    return Outcome(spec, scores, winners, 20, 14, {})
 
 
 def test_report_counts_shared_wins_fair_shares_and_margins() -> None:

@@ -6,6 +6,7 @@ Every game is described by a :class:`GameSpec` (game, flags, bots per seat, seed
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -34,7 +35,8 @@ class Outcome:
     spec: GameSpec
     scores: list[int]
     winners: list[int]
-    actions: int
+    actions: int  # every applied action, chance included
+    decisions: int  # the players' actions only
     record: dict[str, Any]  # MatchRecord.to_json()
 
 
@@ -46,8 +48,13 @@ def play_spec(spec: GameSpec) -> Outcome:
         scores=list(record.scores or []),
         winners=list(record.winners or []),
         actions=len(record.actions),
+        decisions=sum(1 for _ in record.decisions()),
         record=record.to_json(),
     )
+
+
+def _play_chunk(specs: Sequence[GameSpec]) -> list[Outcome]:
+    return [play_spec(spec) for spec in specs]
 
 
 def specs_for(
@@ -94,10 +101,17 @@ def _run_local(
             outcomes.append(play_spec(spec))
             on_done(outcomes[-1])
         return outcomes
+    # Games go to the workers in chunks: fast games would otherwise cost more in hand-over than
+    # in play, while enough chunks remain to keep every worker busy to the end.
+    chunk = max(1, min(25, math.ceil(len(specs) / (jobs * 4))))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for future in as_completed([pool.submit(play_spec, spec) for spec in specs]):
-            outcomes.append(future.result())
-            on_done(outcomes[-1])
+        futures = [
+            pool.submit(_play_chunk, specs[i : i + chunk]) for i in range(0, len(specs), chunk)
+        ]
+        for future in as_completed(futures):
+            for outcome in future.result():
+                outcomes.append(outcome)
+                on_done(outcome)
     return outcomes
 
 

@@ -7,6 +7,7 @@ directly off ``wins / fair_share``.
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,7 +15,17 @@ from typing import Any
 
 from hanse.arena.ratings import Rating, rate
 from hanse.arena.runner import Outcome
-from hanse.simulate import wilson_interval
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (shared wins count fractionally)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass
