@@ -358,12 +358,19 @@ def check_conformance(
         check_game(make_game, seeds, max_actions, view_every, where)
 
 
-def walk_choices(game: Game, choices: Sequence[int], rng_seed: int = 0) -> Any:
+def walk_choices(
+    game: Game,
+    choices: Sequence[int],
+    rng_seed: int = 0,
+    on_step: Callable[[Any, Any], None] | None = None,
+) -> Any:
     """Follow a list of choice indices through a game (for Hypothesis walks); returns the state.
 
     Each choice picks ``legal[choice % len(legal)]`` at a decision node and
     ``outcomes[choice % len(outcomes)]`` at a chance node, so Hypothesis shrinks a failing walk to a
-    short sequence of small numbers. Every step asserts the cheap protocol checks.
+    short sequence of small numbers. Every step asserts the cheap protocol checks; a game's own
+    invariants go in ``on_step(before, after)``, called after each action with a copy of the state
+    before it.
     """
     walk = _Walk(game, rng_seed, 1, f"{type(game).game_id} walk")
     state = game.new_initial_state()
@@ -380,9 +387,12 @@ def walk_choices(game: Game, choices: Sequence[int], rng_seed: int = 0) -> Any:
             legal = game.legal_actions(state)
             _check_decision(walk, state, legal)
             action = legal[choice % len(legal)]
+        before = state.clone() if on_step is not None else None
         game.apply_action(state, action)
         walk.steps += 1
         if game.inventory(state) != inventory:
             raise walk.fail("inventory", "pieces changed during the walk")
         _check_scores(walk, state)
+        if on_step is not None:
+            on_step(before, state)
     return state

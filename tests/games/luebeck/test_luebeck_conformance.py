@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from luebeck_helpers import game
 
-from hanse.core import CHANCE, TERMINAL
 from hanse.core.testing import check_conformance, walk_choices
 from hanse.games.luebeck import LuebeckGame, data
 from hanse.games.luebeck.rules.cogs import figures_on_cogs
@@ -83,30 +84,22 @@ def test_hypothesis_walk_invariants_at_every_step(
     """At every step: physical limits, the pass/discard rules on the legal actions, and at most 3
     cards in every hand when a round's actions end."""
     g = game(n, **flags)
-    s = g.new_initial_state()
-    for choice in choices:
-        player = g.current_player(s)
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            outcomes = g.chance_outcomes(s)
-            action = outcomes[choice % len(outcomes)][0]
-        else:
-            legal = g.legal_actions(s)
-            if s.phase == ACTION:
-                words = [g.action_to_str(a) for a in legal]
-                small = len(s.hands[player]) <= data.HAND_LIMIT
-                assert ("pass" in words) == small
-                has_discard = any(w.startswith("discard") for w in words)
-                has_play = any(w.startswith("play") for w in words)
-                assert has_discard == (not small and not has_play)
-            action = legal[choice % len(legal)]
-        was_action = s.phase == ACTION
-        g.apply_action(s, action)
-        _check_physical_limits(g, s)
-        if was_action and s.phase != ACTION:
+
+    def check(before: Any, after: Any) -> None:
+        player = g.current_player(before)
+        if player >= 0 and before.phase == ACTION:
+            words = [g.action_to_str(a) for a in g.legal_actions(before)]
+            small = len(before.hands[player]) <= data.HAND_LIMIT
+            assert ("pass" in words) == small
+            has_discard = any(w.startswith("discard") for w in words)
+            has_play = any(w.startswith("play") for w in words)
+            assert has_discard == (not small and not has_play)
+        _check_physical_limits(g, after)
+        if before.phase == ACTION and after.phase != ACTION:
             # Überblick: 'am Ende jeder Runde darf man höchstens drei Karten auf der Hand behalten'
-            assert all(len(h) <= data.HAND_LIMIT for h in s.hands)
+            assert all(len(h) <= data.HAND_LIMIT for h in after.hands)
+
+    walk_choices(g, choices, on_step=check)
 
 
 def test_inventory_catches_lost_cards_and_extra_figures() -> None:
