@@ -6,13 +6,23 @@ from that seat's view only. The bot determinizes its view
 once, applies each legal action to a copy, and takes the action whose resulting view scores best
 (ties broken at random). So it never reads hidden information, and it is fast enough to serve as
 the rollout policy of the search bots.
+
+Two optional parts of a ``heuristics.py`` refine this:
+
+- ``state_value(game, state, seat)``: the same value as ``heuristic_value`` of ``seat``'s view of
+  ``state``, computed on the state directly (for games where that is cheaper; a test per game
+  checks the two agree). The bot only ever calls it on states built from its own view.
+- ``unfinished(game, state, seat)``: true while ``seat`` is inside an action it already chose
+  (Hansa's Umsetzen or Einrichten open sub-decisions whose first step alone looks like a loss).
+  The bot then values an action by its greedy completion: it keeps taking its best one-step choice
+  until the action is finished, at most :data:`FOLLOW_LIMIT` steps.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hanse.bots.search import score_utility
@@ -22,15 +32,51 @@ from hanse.core.protocol import Action, Game, IllegalActionError, View
 
 
 def has_heuristic(game: Game) -> bool:
-    module_of = getattr(type(game), "heuristics_module", None)
-    if module_of is not None and module_of() is not None:
+    if _module(game) is not None:
         return True
     return type(game).heuristic_value is not GameBase.heuristic_value  # type: ignore[attr-defined]
+
+
+FOLLOW_LIMIT = 8
+
+StateValue = Callable[[Any, int], float]
 
 
 def _value(game: Game, view: View, seat: int) -> float:
     value: float = game.heuristic_value(view, seat)  # type: ignore[attr-defined]
     return value
+
+
+def _module(game: Game) -> Any | None:
+    module_of = getattr(type(game), "heuristics_module", None)
+    return module_of() if module_of is not None else None
+
+
+def state_evaluator(game: Game) -> StateValue:
+    """How the bot values a state built from its own view: the game's ``state_value`` when it has
+    one, else ``heuristic_value`` of the seat's view of the state."""
+    fast = getattr(_module(game), "state_value", None)
+    if fast is not None:
+        return lambda state, seat: float(fast(game, state, seat))
+    return lambda state, seat: _value(game, game.view(state, seat), seat)
+
+
+def settled_value(game: Game, state: Any, seat: int, evaluate: StateValue) -> float:
+    """The value of `state` for `seat` once `seat` has greedily finished the action it is in."""
+    unfinished = getattr(_module(game), "unfinished", None)
+    if unfinished is not None:
+        for _ in range(FOLLOW_LIMIT):
+            if (
+                game.is_terminal(state)
+                or game.current_player(state) != seat
+                or not unfinished(game, state, seat)
+            ):
+                break
+            state = max(
+                (child(game, state, action) for action in game.legal_actions(state)),
+                key=lambda after: evaluate(after, seat),
+            )
+    return evaluate(state, seat)
 
 
 class HeuristicBot:
@@ -51,8 +97,9 @@ def best_by_lookahead(
 ) -> Action:
     best: list[Action] = []
     best_value = float("-inf")
+    evaluate = state_evaluator(game)
     for action in legal:
-        value = _value(game, game.view(child(game, state, action), seat), seat)
+        value = settled_value(game, child(game, state, action), seat, evaluate)
         if value > best_value:
             best, best_value = [action], value
         elif value == best_value:
@@ -75,9 +122,6 @@ def heuristic_leaf(game: Game, state: Any) -> list[float]:
         return game.returns(state)
     if not has_heuristic(game):
         return score_utility(game, state)
-    module = type(game).heuristics_module()  # type: ignore[attr-defined]
-    scale = getattr(module, "MARGIN_SCALE", 10.0)
-    return [
-        math.tanh(_value(game, game.view(state, seat), seat) / scale)
-        for seat in range(game.num_players)
-    ]
+    scale = getattr(_module(game), "MARGIN_SCALE", 10.0)
+    evaluate = state_evaluator(game)
+    return [math.tanh(evaluate(state, seat) / scale) for seat in range(game.num_players)]

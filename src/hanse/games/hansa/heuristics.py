@@ -1,48 +1,184 @@
-"""Features of a Hansa Teutonica view for the heuristic bot (`easy`), from the view alone.
+"""Features of a Hansa Teutonica position for the heuristic bot (`easy`), from the view alone.
 
 Everything in Hansa is public, so the view is turned back into a state (:func:`views.determinize`)
-and valued by the final scoring as if the game ended now (Auswertung A-F: track, developed
-abilities, markers, Coellen, city control, network), plus the promise of what is on the way: each
-complete own route is nearly an office or an ability (worth about 2), pieces on routes and in the
-supply are the material for that (a fraction of a point each), and every ability level beyond the
-start makes later turns stronger. The value is the margin over the best opponent.
+and :func:`state_value` values that state; the bot may call :func:`state_value` directly on states
+it built from its own view (same value, without the round trip through a view).
+
+A seat's worth is the final scoring as if the game ended now (Auswertung A-F: track, developed
+abilities, markers, Coellen, city control, network) plus the promise of what is on the way,
+following the rulebook's "Tipps für die ersten Partien":
+
+- routes: a complete route is worth a little more than half of the best thing establishing it
+  could bring now (an office, the next level of a pictured ability, a Coellen space), and the
+  square of its filled share of that before, so pieces gathered on few routes beat pieces spread
+  thin; each foreign piece on it halves its worth (it must be displaced first);
+- abilities: each level uncovered is worth the increment in :data:`LEVEL_WORTH`. "Die erste
+  Ausbaustufe der Eigenschaften zu entwickeln lohnt sich immer; 3 Aktionen sollte man möglichst
+  schnell erreichen", so first levels are worth most and Actiones' first level most of all;
+- pieces in the supply (Vorrat) or in hand, then in the stock (Kasse), a little each, and a
+  shortage of pieces in play as a cost ("unter Mangel an Händlersteinen leiden").
+
+The promise fades as the game nears one of its three ends (20 prestige, 10 full cities, the last
+marker), since then only points count. The value of a position is the margin over the best
+opponent. :func:`unfinished` tells the bot which decisions only continue an action already chosen
+(moving, establishing, removing pieces), so that it values an action by its completion.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hanse.games.hansa.actions import OVER
-from hanse.games.hansa.rules import scoring
+from hanse.games.hansa.actions import ESTABLISH, MOVE_DROP, MOVE_LIFT, OVER, REMOVE
+from hanse.games.hansa.data import (
+    BONUS_COUNTS,
+    COELLEN_POINTS,
+    COELLEN_PRIVILEGE,
+    FULL_CITIES_TO_END,
+    GOLDEN_MARKERS,
+    PRESTIGE_TO_END,
+    TRACK_VALUES,
+)
+from hanse.games.hansa.rules import cities, scoring
 from hanse.games.hansa.views import determinize
 
-_COMPLETE_ROUTE = 2.0
-_PIECE_ON_ROUTE = 0.25
-_PIECE_IN_SUPPLY = 0.1
-_ABILITY_LEVEL = 0.75
+ROUTE_WORTH = 0.6
+PROSPECT_SHARE = 0.5
+"""A complete own route is worth ROUTE_WORTH plus this share of what establishing it could bring
+(:func:`_prospect`): less than the office or ability itself, so that establishing pays."""
+OFFICE_PROSPECT = 1.5
+FOREIGN_PIECE_FACTOR = 0.5
+PIECE_IN_SUPPLY = 0.08
+PIECE_IN_STOCK = 0.03
+SHORTAGE_LINE = 8
+SHORTAGE_COST = 0.4
+"""Fewer than SHORTAGE_LINE own pieces in play (supply, stock, hand, routes) cost SHORTAGE_COST
+each: offices keep their pieces for good and only developing abilities brings new ones ("unter
+Mangel an Händlersteinen leiden")."""
+ACTION_LEFT = -0.001
+"""Actions left in the own turn cost a hair, so that among actions of equal worth ending the turn
+comes first and the bot does not shuffle pieces to no end."""
+LEVEL_WORTH: tuple[tuple[float, ...], ...] = (
+    (0.8, 0.5, 0.5, 0.5),  # Stadtschlüssel (its network points are in the scoring already)
+    (4.0, 1.0, 1.5, 0.7, 0.7),  # Actiones: 3 actions first of all
+    (1.5, 1.0, 0.8),  # Privilegium: the office colours
+    (1.0, 0.6, 0.5),  # Liber Sophiae
+    (1.0, 0.6, 0.6),  # Geldbeutel
+)
+"""Worth of uncovering each level of each ability (order of ``data.ABILITIES``)."""
+_LEVEL_SUMS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(sum(steps[:level]) for level in range(len(steps) + 1)) for steps in LEVEL_WORTH
+)
+FADE = 0.75
+"""How much of the promise is gone when an end condition is reached."""
+MARGIN_SCALE = 15.0
+"""A typical winning margin in points, for the search bots' leaf evaluation."""
+
+_PILE = sum(BONUS_COUNTS) - len(GOLDEN_MARKERS)
+"""The face-down pile at the start (the golden markers lie on the board)."""
+PRIVILEGE = 2  # index of Privilegium in data.ABILITIES
 
 
-def _potential(game: Any, state: Any, seat: int) -> float:
-    """Final scoring now plus the worth of pieces under way, for one seat."""
-    value = float(sum(scoring.breakdown(game, state, seat).values()))
-    if state.decision == OVER:  # game over: only the final score counts
-        return value
+def _closeness(state: Any) -> float:
+    """How near the game is to its end, 0 at the start and 1 when an end condition is met."""
+    return min(
+        1.0,
+        max(
+            max(state.prestige) / PRESTIGE_TO_END,
+            state.full_cities / FULL_CITIES_TO_END,
+            1.0 - (sum(state.pile) - state.plate) / _PILE,
+        ),
+    )
+
+
+def _promise(game: Any, state: Any, seat: int) -> float:
+    """The worth of the own routes, pieces, abilities and actions beyond the points."""
     board = game.board
     n = board.n_routes
     count = state.count
+    route_posts = board.route_posts
+    free = state.free
     traders = count[2 * seat * n : (2 * seat + 1) * n]
     merchants = count[(2 * seat + 1) * n : (2 * seat + 2) * n]
-    for route, (t, m) in enumerate(zip(traders, merchants, strict=True)):
-        value += _PIECE_ON_ROUTE * (t + m)
-        if t + m == board.route_posts[route]:
-            value += _COMPLETE_ROUTE
-    value += _PIECE_IN_SUPPLY * (state.supply[2 * seat] + state.supply[2 * seat + 1])
-    value += _ABILITY_LEVEL * sum(state.levels[5 * seat : 5 * seat + 5])
+    levels = state.levels
+    value = 0.0
+    for route in range(n):
+        own = traders[route] + merchants[route]
+        if own:
+            posts = route_posts[route]
+            share = own / posts
+            foreign = posts - free[route] - own
+            prospect = _prospect(board, state, seat, route, merchants[route], levels)
+            worth = ROUTE_WORTH + PROSPECT_SHARE * prospect
+            value += worth * share * share * FOREIGN_PIECE_FACTOR**foreign
+    held = state.supply[2 * seat] + state.supply[2 * seat + 1]
+    if state.turn_owner == seat:
+        held += state.held_t + state.held_m
+        value += ACTION_LEFT * state.actions_left
+    if state.disp_owner == seat:
+        held += state.hand_t + state.hand_m
+    stock = state.stock[2 * seat] + state.stock[2 * seat + 1]
+    value += PIECE_IN_SUPPLY * held + PIECE_IN_STOCK * stock
+    in_play = held + stock + sum(traders) + sum(merchants)
+    if in_play < SHORTAGE_LINE:
+        value -= SHORTAGE_COST * (SHORTAGE_LINE - in_play)
+    for ability, sums in enumerate(_LEVEL_SUMS):
+        value += sums[levels[5 * seat + ability]]
     return value
 
 
+def _prospect(
+    board: Any, state: Any, seat: int, route: int, merchants: int, levels: list[int]
+) -> float:
+    """What establishing `route` could bring beyond its marker (c1 office, c2 ability and its
+    freed piece, c3 Coellen), by the most valuable of them open to `seat` with the pieces it has
+    on the route (a round office or a Coellen space needs a merchant there)."""
+    privilege = TRACK_VALUES[PRIVILEGE][levels[5 * seat + PRIVILEGE]]
+    best = 0.0
+    for city in (board.route_a[route], board.route_b[route]):
+        filled = state.filled[city]
+        if (
+            filled < board.office_count[city]
+            and board.office_priv[city][filled] <= privilege
+            and (merchants or not board.office_round[city][filled])
+        ):
+            best = max(best, OFFICE_PROSPECT)
+        ability = board.city_ability[city]
+        if ability >= 0:
+            steps = LEVEL_WORTH[ability]
+            level = levels[5 * seat + ability]
+            if level < len(steps):
+                best = max(best, steps[level] + PIECE_IN_SUPPLY)
+    if route == board.coellen_route and merchants:
+        for space, needed in enumerate(COELLEN_PRIVILEGE):
+            if state.coellen[space] < 0 and needed <= privilege:
+                best = max(best, float(COELLEN_POINTS[space]))
+    return best
+
+
+def _worth(game: Any, state: Any, seat: int, fade: float, control: list[int]) -> float:
+    points = float(sum(scoring.breakdown(game, state, seat, control).values()))
+    if fade <= 0.0:
+        return points
+    return points + fade * _promise(game, state, seat)
+
+
+def state_value(game: Any, state: Any, seat: int) -> float:
+    """The margin of `seat`'s worth over the best opponent's (the neutral player aside)."""
+    fade = 0.0 if state.decision == OVER else 1.0 - FADE * _closeness(state)
+    control = cities.controllers(game.board, state)
+    mine = _worth(game, state, seat, fade, control)
+    best = max(
+        _worth(game, state, other, fade, control)
+        for other in range(game.num_players)
+        if other != seat
+    )
+    return mine - best
+
+
 def heuristic_value(game: Any, view: dict[str, Any], seat: int) -> float:
-    state = determinize(game, view)  # the view hides nothing: no sampling needed
-    mine = _potential(game, state, seat)
-    others = [_potential(game, state, other) for other in range(game.num_players) if other != seat]
-    return mine - max(others)
+    return state_value(game, determinize(game, view), seat)  # the view hides nothing
+
+
+def unfinished(game: Any, state: Any, seat: int) -> bool:
+    """Is `seat` in the middle of an action it chose (Umsetzen, Einrichten, 3 Steine entfernen)?"""
+    return state.decision in (MOVE_LIFT, MOVE_DROP, ESTABLISH, REMOVE)

@@ -40,6 +40,11 @@ def controller(board: Board, state: HansaState, city: int) -> int:
     return max(counts, key=lambda s: (counts[s], best_rank[s]))
 
 
+def controllers(board: Board, state: HansaState) -> list[int]:
+    """The controller of every city (-1 where no office is occupied)."""
+    return [controller(board, state, city) for city in range(board.n_cities)]
+
+
 def occupy_office(board: Board, state: HansaState, city: int, code: int) -> None:
     """c1) the lowest free printed office of `city` takes the piece `code`: the gold coin gives one
     prestige, the last free office moves the full-cities track, and East-West is checked."""

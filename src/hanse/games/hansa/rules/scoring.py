@@ -19,9 +19,14 @@ if TYPE_CHECKING:
     from hanse.games.hansa.state import HansaState
 
 
-def breakdown(g: HansaGame, state: HansaState, seat: int) -> dict[str, int]:
-    """The six categories of the final scoring for `seat`."""
+def breakdown(
+    g: HansaGame, state: HansaState, seat: int, control: list[int] | None = None
+) -> dict[str, int]:
+    """The six categories of the final scoring for `seat`; `control` is
+    :func:`cities.controllers` of `state` when the caller has it already."""
     board = g.board
+    if control is None:
+        control = cities.controllers(board, state)
     developed = 0
     for ability, values in enumerate(TRACK_VALUES):
         if state.levels[5 * seat + ability] == len(values) - 1:
@@ -32,7 +37,7 @@ def breakdown(g: HansaGame, state: HansaState, seat: int) -> dict[str, int]:
     coellen = sum(
         COELLEN_POINTS[i] for i, code in enumerate(state.coellen) if code >= 0 and code >> 1 == seat
     )
-    controlled = sum(1 for c in range(board.n_cities) if cities.controller(board, state, c) == seat)
+    controlled = control.count(seat)
     keys = TRACK_VALUES[0][state.levels[5 * seat]]
     return {
         "track": state.prestige[seat],
@@ -45,7 +50,8 @@ def breakdown(g: HansaGame, state: HansaState, seat: int) -> dict[str, int]:
 
 
 def final_scores(g: HansaGame, state: HansaState) -> list[int]:
-    return [sum(breakdown(g, state, seat).values()) for seat in range(g.num_players)]
+    control = cities.controllers(g.board, state)
+    return [sum(breakdown(g, state, seat, control).values()) for seat in range(g.num_players)]
 
 
 def tie_key(g: HansaGame, state: HansaState, seat: int, score: int) -> tuple[int, int, int]:

@@ -1,0 +1,111 @@
+"""The easy bot's evaluation of Hansa Teutonica (heuristics.py) and the positions it must get right
+(issue 7: "plays sensibly by the rulebook's own tips": develop Actiones early, establish routes)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hansa_helpers import do, fill_route, new, put, route
+
+from hanse.bots.heuristic import HeuristicBot
+from hanse.core.match import sample_chance
+from hanse.games.hansa import heuristics
+from hanse.games.hansa.game import HansaGame
+from hanse.games.hansa.policy import kind_balanced_policy
+from hanse.games.hansa.state import HansaState
+
+
+def easy_choice(g: HansaGame, s: HansaState, seed: int = 0) -> str:
+    seat = g.current_player(s)
+    action = HeuristicBot().act(g, g.view(s, seat), g.legal_actions(s), random.Random(seed))
+    return g.action_to_str(action)
+
+
+def no_free_pieces(s: HansaState, seat: int) -> None:
+    """Move the seat's supply into its stock, so that only moving can bring a piece anywhere."""
+    for merchant in (0, 1):
+        s.stock[2 * seat + merchant] += s.supply[2 * seat + merchant]
+        s.supply[2 * seat + merchant] = 0
+    s.legal_cache = None
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_the_state_value_is_the_value_of_the_view(n: int) -> None:
+    """The bot may value states it built from its view directly: it must be the same number."""
+    g, s = new(n)
+    rng = random.Random(n)
+    checked = 0
+    while not g.is_terminal(s) and checked < 150:
+        if g.current_player(s) == -1:
+            g.apply_action(s, sample_chance(g, s, rng))
+            continue
+        for seat in range(n):
+            assert heuristics.state_value(g, s, seat) == g.heuristic_value(g.view(s, seat), seat)
+        checked += 1
+        g.apply_action(s, kind_balanced_policy(g, s, g.legal_actions(s), rng))
+
+
+def test_a_game_over_counts_points_only() -> None:
+    g, s = new(3)
+    fill_route(g, s, route(g, "Hamburg", "Lübeck"), 0)
+    s.prestige[0] = 19
+    do(g, s, "establish Hamburg-Luebeck")  # Hamburg has no controller: no prestige yet
+    do(g, s, "establish_office Luebeck")  # the gold coin: the 20th prestige ends the game
+    assert g.is_terminal(s)
+    scores = g.scores(s)
+    assert heuristics.state_value(g, s, 0) == scores[0] - max(scores[1:])
+
+
+def test_it_establishes_a_complete_route_rather_than_ending_the_turn() -> None:
+    """Eine Handelsroute einrichten opens a sub-decision; the bot values it by its completion."""
+    g, s = new(3)
+    fill_route(g, s, route(g, "Goettingen", "Quedlinburg"), 0)
+    assert easy_choice(g, s) == "establish Goettingen-Quedlinburg"
+
+
+def test_three_actions_come_first() -> None:
+    """Tipps: "3 Aktionen sollte man möglichst schnell erreichen": Actiones over the office."""
+    g, s = new(3)
+    fill_route(g, s, route(g, "Goettingen", "Quedlinburg"), 0)
+    do(g, s, "establish Goettingen-Quedlinburg")
+    assert "establish_office Goettingen" in [g.action_to_str(a) for a in g.legal_actions(s)]
+    assert easy_choice(g, s) == "establish_upgrade actions"
+
+
+def test_it_moves_a_stray_piece_to_complete_a_route() -> None:
+    """Umsetzen is a lift, a done and a placement: the bot sees where the piece will land."""
+    g, s = new(3)
+    target = route(g, "Hamburg", "Lübeck")
+    put(g, s, target, 0)
+    put(g, s, target, 0)
+    put(g, s, route(g, "Minden", "Brunswiek"), 0)
+    no_free_pieces(s, 0)
+    assert easy_choice(g, s) == "move Minden-Brunswiek t"
+    do(g, s, "move Minden-Brunswiek t")
+    assert easy_choice(g, s) == "move_done"
+    do(g, s, "move_done")
+    assert easy_choice(g, s) == "move_place Hamburg-Luebeck t"
+
+
+def test_pieces_gathered_beat_pieces_spread() -> None:
+    """Routes are worth the square of their filled share: a second piece next to the first."""
+    g, s = new(3)
+    put(g, s, route(g, "Hamburg", "Lübeck"), 0)
+    s.supply[0], s.supply[1] = 1, 0  # one trader to place, nothing to take in
+    s.stock[0] = s.stock[1] = 0
+    s.legal_cache = None
+    assert easy_choice(g, s) == "place Hamburg-Luebeck t"
+
+
+def test_ending_the_turn_beats_a_move_that_changes_nothing() -> None:
+    """Actions left cost a hair, so that the bot does not shuffle pieces to no end."""
+    g, s = new(3)
+    put(g, s, route(g, "Hamburg", "Lübeck"), 0)
+    ended = s.clone()
+    do(g, ended, "end_turn")
+    moved = s.clone()
+    for text in ("move Hamburg-Luebeck t", "move_place Hamburg-Luebeck t"):  # its only piece
+        do(g, moved, text)
+    assert moved.posts == s.posts and moved.actions_left == s.actions_left - 1
+    assert heuristics.state_value(g, ended, 0) > heuristics.state_value(g, moved, 0)
