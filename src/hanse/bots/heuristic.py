@@ -82,22 +82,40 @@ def settled_value(game: Game, state: Any, seat: int, evaluate: StateValue) -> fl
 class HeuristicBot:
     name = "easy"
 
+    def __init__(
+        self, name: str = "easy", state_value: Callable[[Game, Any, int], float] | None = None
+    ) -> None:
+        """`state_value(game, state, seat)` replaces the game's own evaluation (a study's variant
+        of it, say); it is only ever given states built from the bot's own view."""
+        self.name = name
+        self.state_value = state_value
+
     def act(self, game: Game, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if not has_heuristic(game):
+        evaluate: StateValue | None = None
+        if self.state_value is not None:
+            own = self.state_value
+            evaluate = lambda state, seat: own(game, state, seat)  # noqa: E731
+        elif not has_heuristic(game):
             raise IllegalActionError(f"{type(game).game_id} has no heuristics for the easy bot")
         seat = view["seat"]
         state = game.determinize(view, rng)
-        return best_by_lookahead(game, state, legal, seat, rng)
+        return best_by_lookahead(game, state, legal, seat, rng, evaluate)
 
 
 def best_by_lookahead(
-    game: Game, state: Any, legal: Sequence[Action], seat: int, rng: random.Random
+    game: Game,
+    state: Any,
+    legal: Sequence[Action],
+    seat: int,
+    rng: random.Random,
+    evaluate: StateValue | None = None,
 ) -> Action:
     best: list[Action] = []
     best_value = float("-inf")
-    evaluate = state_evaluator(game)
+    if evaluate is None:
+        evaluate = state_evaluator(game)
     for action in legal:
         value = settled_value(game, child(game, state, action), seat, evaluate)
         if value > best_value:

@@ -1,8 +1,19 @@
-"""Bots by the names a user types (`hanse play --bot ismcts`)."""
+"""Bots by the names a user types (`hanse play --bot ismcts`), and bots of one's own.
+
+A name with a colon names a factory outside the registry, called without arguments:
+``package.module:factory`` (importable), or ``path/to/file.py:factory`` (a file, loaded by path), so
+a researcher can put any bot into ``hanse play`` or ``hanse arena`` without touching Hanse. Worker
+processes load it again by the same name.
+"""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import sys
+import zlib
 from collections.abc import Callable
+from pathlib import Path
 
 from hanse.bots.heuristic import HeuristicBot, heuristic_leaf
 from hanse.bots.random_bot import RandomBot
@@ -31,6 +42,42 @@ BOT_LEVELS: dict[str, Callable[[], Bot]] = {
 
 
 def make_bot(name: str) -> Bot:
-    if name not in BOT_LEVELS:
-        raise IllegalActionError(f"unknown bot {name!r}; known bots: {', '.join(BOT_LEVELS)}")
-    return BOT_LEVELS[name]()
+    if name in BOT_LEVELS:
+        return BOT_LEVELS[name]()
+    if ":" not in name:
+        raise IllegalActionError(
+            f"unknown bot {name!r}; known bots: {', '.join(BOT_LEVELS)}, "
+            "or module:factory, or file.py:factory"
+        )
+    source, _, attribute = name.rpartition(":")
+    factory = getattr(_load(source, name), attribute, None)
+    if not callable(factory):
+        raise IllegalActionError(f"bot {name!r}: {source} has no factory {attribute!r}")
+    bot = factory()
+    if not callable(getattr(bot, "act", None)):
+        raise IllegalActionError(f"bot {name!r}: {attribute}() made {bot!r}, which has no act()")
+    return bot
+
+
+def _load(source: str, name: str) -> object:
+    """The module behind a bot name: a file path ending in .py, else an importable module."""
+    try:
+        if source.endswith(".py"):
+            path = Path(source).resolve()
+            module_name = f"hanse_user_bot_{path.stem}_{zlib.crc32(str(path).encode()):08x}"
+            if module_name in sys.modules:
+                return sys.modules[module_name]
+            spec = importlib.util.spec_from_file_location(module_name, path)
+            if spec is None or spec.loader is None or not path.is_file():
+                raise FileNotFoundError(str(path))
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[module_name] = module  # dataclasses and pickling look a module up here
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[module_name]
+                raise
+            return module
+        return importlib.import_module(source)
+    except (ImportError, OSError) as error:
+        raise IllegalActionError(f"bot {name!r}: cannot load {source}: {error}") from None

@@ -12,7 +12,7 @@ following the rulebook's "Tipps für die ersten Partien":
   could bring now (an office, the next level of a pictured ability, a Coellen space), and the
   square of its filled share of that before, so pieces gathered on few routes beat pieces spread
   thin; each foreign piece on it halves its worth (it must be displaced first);
-- abilities: each level uncovered is worth the increment in :data:`LEVEL_WORTH`. "Die erste
+- abilities: each level uncovered is worth the increment in ``Weights.level_worth``. "Die erste
   Ausbaustufe der Eigenschaften zu entwickeln lohnt sich immer; 3 Aktionen sollte man möglichst
   schnell erreichen", so first levels are worth most and Actiones' first level most of all;
 - pieces in the supply (Vorrat) or in hand, then in the stock (Kasse), a little each, and a
@@ -26,6 +26,8 @@ opponent. :func:`unfinished` tells the bot which decisions only continue an acti
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from hanse.games.hansa.actions import ESTABLISH, MOVE_DROP, MOVE_LIFT, OVER, REMOVE
@@ -41,35 +43,50 @@ from hanse.games.hansa.data import (
 from hanse.games.hansa.rules import cities, scoring
 from hanse.games.hansa.views import determinize
 
-ROUTE_WORTH = 0.6
-PROSPECT_SHARE = 0.5
-"""A complete own route is worth ROUTE_WORTH plus this share of what establishing it could bring
-(:func:`_prospect`): less than the office or ability itself, so that establishing pays."""
-OFFICE_PROSPECT = 1.5
-FOREIGN_PIECE_FACTOR = 0.5
-PIECE_IN_SUPPLY = 0.08
-PIECE_IN_STOCK = 0.03
-SHORTAGE_LINE = 8
-SHORTAGE_COST = 0.4
-"""Fewer than SHORTAGE_LINE own pieces in play (supply, stock, hand, routes) cost SHORTAGE_COST
-each: offices keep their pieces for good and only developing abilities brings new ones ("unter
-Mangel an Händlersteinen leiden")."""
-ACTION_LEFT = -0.001
-"""Actions left in the own turn cost a hair, so that among actions of equal worth ending the turn
-comes first and the bot does not shuffle pieces to no end."""
-LEVEL_WORTH: tuple[tuple[float, ...], ...] = (
-    (0.8, 0.5, 0.5, 0.5),  # Stadtschlüssel (its network points are in the scoring already)
-    (4.0, 1.0, 1.5, 0.7, 0.7),  # Actiones: 3 actions first of all
-    (1.5, 1.0, 0.8),  # Privilegium: the office colours
-    (1.0, 0.6, 0.5),  # Liber Sophiae
-    (1.0, 0.6, 0.6),  # Geldbeutel
-)
-"""Worth of uncovering each level of each ability (order of ``data.ABILITIES``)."""
-_LEVEL_SUMS: tuple[tuple[float, ...], ...] = tuple(
-    tuple(sum(steps[:level]) for level in range(len(steps) + 1)) for steps in LEVEL_WORTH
-)
-FADE = 0.75
-"""How much of the promise is gone when an end condition is reached."""
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights; :data:`WEIGHTS` are the easy bot's. A study may value the
+    game differently with its own (``examples/hansa_actiones.py``)."""
+
+    route_worth: float = 0.6
+    prospect_share: float = 0.5
+    """A complete own route is worth route_worth plus this share of what establishing it could
+    bring (:func:`_prospect`): less than the office or ability itself, so that establishing pays."""
+    office_prospect: float = 1.5
+    foreign_piece_factor: float = 0.5
+    piece_in_supply: float = 0.08
+    piece_in_stock: float = 0.03
+    shortage_line: int = 8
+    shortage_cost: float = 0.4
+    """Fewer than shortage_line own pieces in play (supply, stock, hand, routes) cost this each:
+    offices keep their pieces for good and only developing abilities brings new ones ("unter
+    Mangel an Händlersteinen leiden")."""
+    action_left: float = -0.001
+    """Actions left in the own turn cost a hair, so that among actions of equal worth ending the
+    turn comes first and the bot does not shuffle pieces to no end."""
+    level_worth: tuple[tuple[float, ...], ...] = (
+        (0.8, 0.5, 0.5, 0.5),  # Stadtschlüssel (its network points are in the scoring already)
+        (4.0, 1.0, 1.5, 0.7, 0.7),  # Actiones: 3 actions first of all
+        (1.5, 1.0, 0.8),  # Privilegium: the office colours
+        (1.0, 0.6, 0.5),  # Liber Sophiae
+        (1.0, 0.6, 0.6),  # Geldbeutel
+    )
+    """Worth of uncovering each level of each ability (order of ``data.ABILITIES``)."""
+    fade: float = 0.75
+    """How much of the promise is gone when an end condition is reached."""
+
+    @cached_property
+    def level_sums(self) -> tuple[tuple[float, ...], ...]:
+        """Worth of each level reached, per ability (running sums of level_worth)."""
+        return tuple(
+            tuple(sum(steps[:level]) for level in range(len(steps) + 1))
+            for steps in self.level_worth
+        )
+
+
+WEIGHTS = Weights()
+
 MARGIN_SCALE = 15.0
 """A typical winning margin in points, for the search bots' leaf evaluation."""
 
@@ -90,7 +107,7 @@ def _closeness(state: Any) -> float:
     )
 
 
-def _promise(game: Any, state: Any, seat: int) -> float:
+def _promise(game: Any, state: Any, seat: int, w: Weights) -> float:
     """The worth of the own routes, pieces, abilities and actions beyond the points."""
     board = game.board
     n = board.n_routes
@@ -107,31 +124,30 @@ def _promise(game: Any, state: Any, seat: int) -> float:
             posts = route_posts[route]
             share = own / posts
             foreign = posts - free[route] - own
-            prospect = _prospect(board, state, seat, route, merchants[route], levels)
-            worth = ROUTE_WORTH + PROSPECT_SHARE * prospect
-            value += worth * share * share * FOREIGN_PIECE_FACTOR**foreign
+            prospect = _prospect(board, state, seat, route, merchants[route], w)
+            worth = w.route_worth + w.prospect_share * prospect
+            value += worth * share * share * w.foreign_piece_factor**foreign
     held = state.supply[2 * seat] + state.supply[2 * seat + 1]
     if state.turn_owner == seat:
         held += state.held_t + state.held_m
-        value += ACTION_LEFT * state.actions_left
+        value += w.action_left * state.actions_left
     if state.disp_owner == seat:
         held += state.hand_t + state.hand_m
     stock = state.stock[2 * seat] + state.stock[2 * seat + 1]
-    value += PIECE_IN_SUPPLY * held + PIECE_IN_STOCK * stock
+    value += w.piece_in_supply * held + w.piece_in_stock * stock
     in_play = held + stock + sum(traders) + sum(merchants)
-    if in_play < SHORTAGE_LINE:
-        value -= SHORTAGE_COST * (SHORTAGE_LINE - in_play)
-    for ability, sums in enumerate(_LEVEL_SUMS):
+    if in_play < w.shortage_line:
+        value -= w.shortage_cost * (w.shortage_line - in_play)
+    for ability, sums in enumerate(w.level_sums):
         value += sums[levels[5 * seat + ability]]
     return value
 
 
-def _prospect(
-    board: Any, state: Any, seat: int, route: int, merchants: int, levels: list[int]
-) -> float:
+def _prospect(board: Any, state: Any, seat: int, route: int, merchants: int, w: Weights) -> float:
     """What establishing `route` could bring beyond its marker (c1 office, c2 ability and its
     freed piece, c3 Coellen), by the most valuable of them open to `seat` with the pieces it has
     on the route (a round office or a Coellen space needs a merchant there)."""
+    levels = state.levels
     privilege = TRACK_VALUES[PRIVILEGE][levels[5 * seat + PRIVILEGE]]
     best = 0.0
     for city in (board.route_a[route], board.route_b[route]):
@@ -141,13 +157,13 @@ def _prospect(
             and board.office_priv[city][filled] <= privilege
             and (merchants or not board.office_round[city][filled])
         ):
-            best = max(best, OFFICE_PROSPECT)
+            best = max(best, w.office_prospect)
         ability = board.city_ability[city]
         if ability >= 0:
-            steps = LEVEL_WORTH[ability]
+            steps = w.level_worth[ability]
             level = levels[5 * seat + ability]
             if level < len(steps):
-                best = max(best, steps[level] + PIECE_IN_SUPPLY)
+                best = max(best, steps[level] + w.piece_in_supply)
     if route == board.coellen_route and merchants:
         for space, needed in enumerate(COELLEN_PRIVILEGE):
             if state.coellen[space] < 0 and needed <= privilege:
@@ -155,20 +171,21 @@ def _prospect(
     return best
 
 
-def _worth(game: Any, state: Any, seat: int, fade: float, control: list[int]) -> float:
+def _worth(game: Any, state: Any, seat: int, fade: float, control: list[int], w: Weights) -> float:
     points = float(sum(scoring.breakdown(game, state, seat, control).values()))
     if fade <= 0.0:
         return points
-    return points + fade * _promise(game, state, seat)
+    return points + fade * _promise(game, state, seat, w)
 
 
-def state_value(game: Any, state: Any, seat: int) -> float:
-    """The margin of `seat`'s worth over the best opponent's (the neutral player aside)."""
-    fade = 0.0 if state.decision == OVER else 1.0 - FADE * _closeness(state)
+def state_value(game: Any, state: Any, seat: int, weights: Weights = WEIGHTS) -> float:
+    """The margin of `seat`'s worth over the best opponent's (the neutral player aside), every
+    seat valued by `weights`."""
+    fade = 0.0 if state.decision == OVER else 1.0 - weights.fade * _closeness(state)
     control = cities.controllers(game.board, state)
-    mine = _worth(game, state, seat, fade, control)
+    mine = _worth(game, state, seat, fade, control, weights)
     best = max(
-        _worth(game, state, other, fade, control)
+        _worth(game, state, other, fade, control, weights)
         for other in range(game.num_players)
         if other != seat
     )
