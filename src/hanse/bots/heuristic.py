@@ -12,6 +12,8 @@ Two optional parts of a ``heuristics.py`` refine this:
 - ``state_value(game, state, seat)``: the same value as ``heuristic_value`` of ``seat``'s view of
   ``state``, computed on the state directly (for games where that is cheaper; a test per game
   checks the two agree). The bot only ever calls it on states built from its own view.
+- ``state_values(game, state)``: ``state_value`` of every seat at once, for the search bots'
+  leaf evaluation (:func:`heuristic_leaf`).
 - ``unfinished(game, state, seat)``: true while ``seat`` is inside an action it already chose
   (Hansa's Umsetzen or Einrichten open sub-decisions whose first step alone looks like a loss).
   The bot then values an action by its greedy completion: it keeps taking its best one-step choice
@@ -140,6 +142,10 @@ def heuristic_leaf(game: Game, state: Any) -> list[float]:
         return game.returns(state)
     if not has_heuristic(game):
         return score_utility(game, state)
-    scale = getattr(_module(game), "MARGIN_SCALE", 10.0)
+    module = _module(game)
+    scale = getattr(module, "MARGIN_SCALE", 10.0)
+    every_seat = getattr(module, "state_values", None)
+    if every_seat is not None:
+        return [math.tanh(value / scale) for value in every_seat(game, state)]
     evaluate = state_evaluator(game)
     return [math.tanh(evaluate(state, seat) / scale) for seat in range(game.num_players)]

@@ -32,7 +32,8 @@ def no_free_pieces(s: HansaState, seat: int) -> None:
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_the_state_value_is_the_value_of_the_view(n: int) -> None:
-    """The bot may value states it built from its view directly: it must be the same number."""
+    """The bot may value states it built from its view directly, and the search's leaves every seat
+    at once: it must be the same number."""
     g, s = new(n)
     rng = random.Random(n)
     checked = 0
@@ -40,8 +41,10 @@ def test_the_state_value_is_the_value_of_the_view(n: int) -> None:
         if g.current_player(s) == -1:
             g.apply_action(s, sample_chance(g, s, rng))
             continue
+        every_seat = heuristics.state_values(g, s)
         for seat in range(n):
             assert heuristics.state_value(g, s, seat) == g.heuristic_value(g.view(s, seat), seat)
+            assert every_seat[seat] == heuristics.state_value(g, s, seat)
         checked += 1
         g.apply_action(s, kind_balanced_policy(g, s, g.legal_actions(s), rng))
 

@@ -178,6 +178,17 @@ def _worth(game: Any, state: Any, seat: int, fade: float, control: list[int], w:
     return points + fade * _promise(game, state, seat, w)
 
 
+def state_values(game: Any, state: Any, weights: Weights = WEIGHTS) -> list[float]:
+    """Every seat's margin over its best opponent at once (for the search bots' leaves)."""
+    fade = 0.0 if state.decision == OVER else 1.0 - weights.fade * _closeness(state)
+    control = cities.controllers(game.board, state)
+    worths = [_worth(game, state, seat, fade, control, weights) for seat in range(game.num_players)]
+    margins = []
+    for seat, mine in enumerate(worths):
+        margins.append(mine - max(w for other, w in enumerate(worths) if other != seat))
+    return margins
+
+
 def state_value(game: Any, state: Any, seat: int, weights: Weights = WEIGHTS) -> float:
     """The margin of `seat`'s worth over the best opponent's (the neutral player aside), every
     seat valued by `weights`."""

@@ -4,14 +4,17 @@ Five development points win at once, so they dominate: each is worth more than i
 points, and the fourth and fifth weigh most. Then the victory points of the guild master's end
 (Spielziel und Spielende): Kontore, bonus chips, unused robbery markers and goods by kind, goods in
 one's Kontore included. Markers count a little (they pay for moves, bids and Kontore). Hidden
-cargo (expert rules C and D) is valued at the mean worth of a good. The value is the margin over
-the best opponent.
+cargo (expert rules C and D) is valued at the mean worth of a good, goods taken in a running
+exchange as cargo. The value is the margin over the best opponent; a finished game is worth a
+win or a loss. Exchanges are built one good at a time, so :func:`unfinished` lets the bot value
+giving a good by the exchange it completes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from hanse.games.kogge.actions import Decision
 from hanse.games.kogge.data import GOOD_NAMES, GOOD_VP, VP_CHIP, VP_KONTOR, VP_RAID_MARKER
 
 MARGIN_SCALE = 30.0  # a typical margin in points: the search squashes values by it
@@ -28,26 +31,47 @@ def _goods_worth(goods: dict[str, int] | int) -> float:
     return float(sum(GOOD_VP[t] * goods[name] for t, name in enumerate(GOOD_NAMES)))
 
 
+def _points(view: dict[str, Any], seat: int) -> float:
+    """The victory points of the guild master's end (Spielziel und Spielende), cargo included;
+    goods taken in a running exchange count as the exchanging cog's cargo already."""
+    player = view["players"][seat]
+    points = VP_KONTOR * player["kontore"] + VP_CHIP * sum(player["bonus_chips"].values())
+    points += VP_RAID_MARKER * player["robbery_markers"]
+    points += _goods_worth(player["cargo"])
+    for city in view["cities"]:
+        for kontor in city["kontore"]:
+            if kontor["seat"] == seat:
+                points += _goods_worth(kontor["goods"])
+    if view["decision"] == "exchange" and view["decider"] == seat:
+        points += _goods_worth(view["exchange"]["take"])
+    return points
+
+
 def _worth(view: dict[str, Any], seat: int) -> float:
     player = view["players"][seat]
     development = player["development"]
     worth = _DEVELOPMENT[min(development, 4)] if development < 5 else _WIN
-    worth += VP_KONTOR * player["kontore"] + VP_CHIP * sum(player["bonus_chips"].values())
-    worth += VP_RAID_MARKER * player["robbery_markers"]
-    worth += _goods_worth(player["cargo"])
-    for city in view["cities"]:
-        for kontor in city["kontore"]:
-            if kontor["seat"] == seat:
-                worth += _goods_worth(kontor["goods"])
     markers = player["markers"]
     worth += _MARKER * (markers if isinstance(markers, int) else len(markers))
-    return worth
+    return worth + _points(view, seat)
 
 
 def heuristic_value(game: Any, view: dict[str, Any], seat: int) -> float:
-    """How good ``view`` looks to ``seat``: its worth minus the best opponent's."""
+    """How good ``view`` looks to ``seat``: its worth minus the best opponent's. A finished game
+    is a win or a loss: five development points, or the most victory points when the guild master
+    ends it (equal points share the win)."""
     winner = view["winner"]
     if winner is not None:
         return _WIN if winner == seat else -_WIN
-    others = [_worth(view, p) for p in range(len(view["players"])) if p != seat]
+    players = range(len(view["players"]))
+    if view["decision"] == "game_over":
+        margin = _points(view, seat) - max(_points(view, p) for p in players if p != seat)
+        return margin + (_WIN if margin >= 0 else -_WIN)
+    others = [_worth(view, p) for p in players if p != seat]
     return _worth(view, seat) - max(others)
+
+
+def unfinished(game: Any, state: Any, seat: int) -> bool:
+    """Waren eintauschen is built one good at a time: the bot values giving a good by the
+    exchange it completes (3B d)."""
+    return bool(state.phase == Decision.EXCHANGE)
