@@ -64,6 +64,11 @@ def test_simulate_and_bench(game_id: str) -> None:
     assert bench.returncode == 0, bench.stderr
     rows = json.loads(bench.stdout)
     assert rows and all(r["decisions_per_second"] > 0 for r in rows)
+    search = hanse("bench", game_id, "--players", n, "--bots", "--seconds", "0.3", "--json")
+    assert search.returncode == 0, search.stderr
+    rows = json.loads(search.stdout)
+    assert {r["bot"] for r in rows} == {"mcts", "ismcts", "hard"}  # every game has heuristics
+    assert all(r["iterations_per_second"] > 0 for r in rows)
 
 
 def test_bench_measures_a_variant() -> None:

@@ -141,24 +141,35 @@ class SearchBenchResult:
 def bench_search(
     game_id: str, num_players: int, seconds: float = 2.0, seed: int = 0, positions: int = 4
 ) -> list[SearchBenchResult]:
-    """Iterations per second of MCTS and ISMCTS from positions met in random games."""
+    """Iterations per second from positions met in random games: plain MCTS and ISMCTS (random
+    rollouts to the end) and the search of the `medium`/`hard` levels (ISMCTS, rollouts cut after
+    10 decisions, heuristic leaves; only for games with heuristics)."""
+    from hanse.bots.heuristic import has_heuristic
+    from hanse.bots.registry import level_settings
     from hanse.bots.search import ISMCTSBot, MCTSBot, SearchSettings
 
     game = make(game_id, num_players)
     rng = random.Random(seed)
     states = _decision_states(game, rng, positions)
+    share = seconds / len(states) if states else seconds
+    plain = SearchSettings(iterations=None, seconds=share)
+    bots: list[tuple[str, Callable[[], Any]]] = [
+        ("mcts", lambda: MCTSBot(settings=plain)),
+        ("ismcts", lambda: ISMCTSBot(settings=plain)),
+    ]
+    if has_heuristic(game):
+        bots.append(("hard", lambda: ISMCTSBot("hard", level_settings(share))))
     results = []
-    for bot_class in (MCTSBot, ISMCTSBot):
+    for name, make_searcher in bots:
         iterations = 0
         elapsed = 0.0
         for state in states:
             seat = game.current_player(state)
-            bot = bot_class(settings=SearchSettings(iterations=None, seconds=seconds / len(states)))
+            bot = make_searcher()
             start = time.perf_counter()
             bot.act(game, game.view(state, seat), game.legal_actions(state), rng)
             elapsed += time.perf_counter() - start
             iterations += bot.last_iterations
-        name = bot_class(settings=SearchSettings()).name
         rate = iterations / elapsed if elapsed else 0.0
         results.append(SearchBenchResult(game_id, num_players, name, len(states), rate))
     return results

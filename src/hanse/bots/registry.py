@@ -22,12 +22,16 @@ from hanse.core.match import Bot
 from hanse.core.protocol import IllegalActionError
 
 
-def _search_level(name: str, seconds: float) -> Bot:
-    """ISMCTS with short random rollouts cut after 10 decisions and judged by the heuristics."""
-    settings = SearchSettings(
+def level_settings(seconds: float) -> SearchSettings:
+    """The search of `medium` and `hard`: ISMCTS with short random rollouts, cut after 10
+    decisions and judged by the game's heuristics."""
+    return SearchSettings(
         iterations=None, seconds=seconds, rollout_limit=10, evaluate=heuristic_leaf
     )
-    return ISMCTSBot(name, settings)
+
+
+def _search_level(name: str, seconds: float) -> Bot:
+    return ISMCTSBot(name, level_settings(seconds))
 
 
 BOT_LEVELS: dict[str, Callable[[], Bot]] = {
