@@ -8,7 +8,12 @@ from typing import Any
 import pytest
 
 from hanse.bots import RandomBot
-from hanse.bots.heuristic import HeuristicBot, heuristic_leaf, heuristic_rollout
+from hanse.bots.heuristic import (
+    HeuristicBot,
+    heuristic_candidates,
+    heuristic_leaf,
+    heuristic_rollout,
+)
 from hanse.bots.search import ISMCTSBot, SearchSettings
 from hanse.core import IllegalActionError
 from hanse.core.match import play
@@ -91,3 +96,10 @@ def test_the_leaf_evaluation_squashes_each_seats_heuristic_value() -> None:
 def test_without_heuristics_the_leaf_is_judged_by_points() -> None:
     game = TinyGame(2)
     assert heuristic_leaf(game, position([[4], [1]], [1, 1, 1, 0], [3, 0])) == [1.0, -1.0]
+
+
+def test_without_root_candidates_the_search_keeps_every_root_action() -> None:
+    game = ValuedTiny(2)
+    state = position([[1, 3], [2]], [1, 1, 1, 0], [0, 0])
+    legal = game.legal_actions(state)
+    assert heuristic_candidates(game, game.view(state, 0), legal, random.Random(0)) == legal

@@ -139,3 +139,20 @@ def test_a_seconds_budget_stops_the_search() -> None:
     bot = ISMCTSBot(settings=SearchSettings(iterations=None, seconds=0.05))
     decide(bot, game, state)
     assert bot.last_iterations > 0
+
+
+@pytest.mark.parametrize("bot_class", [MCTSBot, ISMCTSBot])
+def test_a_root_filter_confines_the_search(bot_class: type[ISMCTSBot]) -> None:
+    """Only the filter's root actions are searched and chosen, even a worse one (drawing wins
+    for sure here: test_puzzle_drawing_wins_for_sure)."""
+    game = TinyGame(2)
+    state = position([[4], [1]], [1, 1, 1, 0], [0, 0])
+    plays = [a for a in game.legal_actions(state) if isinstance(a, Play)]
+    assert plays and Draw() in game.legal_actions(state)
+
+    def only_plays(g: object, view: object, legal: object, rng: random.Random) -> list[object]:
+        return list(plays)
+
+    bot = bot_class(settings=SearchSettings(iterations=300, root_filter=only_plays))
+    assert decide(bot, game, state) in plays
+    assert bot.last_iterations == 300

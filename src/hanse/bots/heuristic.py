@@ -127,6 +127,26 @@ def best_by_lookahead(
     return best[rng.randrange(len(best))]
 
 
+def heuristic_candidates(
+    game: Game, view: View, legal: Sequence[Action], rng: random.Random
+) -> list[Action]:
+    """The root actions the search levels consider: where the game's heuristics.py sets
+    ``ROOT_CANDIDATES`` (games with very many legal actions), that many of the heuristic bot's
+    best, best first; otherwise every legal action."""
+    limit = getattr(_module(game), "ROOT_CANDIDATES", None)
+    if limit is None or len(legal) <= limit:
+        return list(legal)
+    seat = view["seat"]
+    state = game.determinize(view, rng)
+    evaluate = state_evaluator(game)
+    keyed = [
+        (settled_value(game, child(game, state, action), seat, evaluate), rng.random(), i)
+        for i, action in enumerate(legal)
+    ]
+    keyed.sort(reverse=True)
+    return [legal[i] for _, _, i in keyed[:limit]]
+
+
 def heuristic_rollout(
     game: Game, state: Any, legal: Sequence[Action], rng: random.Random
 ) -> Action:

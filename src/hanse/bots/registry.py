@@ -15,7 +15,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from hanse.bots.heuristic import HeuristicBot, heuristic_leaf
+from hanse.bots.heuristic import HeuristicBot, heuristic_candidates, heuristic_leaf
 from hanse.bots.random_bot import RandomBot
 from hanse.bots.search import ISMCTSBot, MCTSBot, SearchSettings
 from hanse.core.match import Bot
@@ -24,9 +24,14 @@ from hanse.core.protocol import IllegalActionError
 
 def level_settings(seconds: float) -> SearchSettings:
     """The search of `medium` and `hard`: ISMCTS with short random rollouts, cut after 10
-    decisions and judged by the game's heuristics."""
+    decisions and judged by the game's heuristics, over the root actions the heuristic bot ranks
+    best where the game asks for that (``ROOT_CANDIDATES`` in its heuristics.py)."""
     return SearchSettings(
-        iterations=None, seconds=seconds, rollout_limit=10, evaluate=heuristic_leaf
+        iterations=None,
+        seconds=seconds,
+        rollout_limit=10,
+        evaluate=heuristic_leaf,
+        root_filter=heuristic_candidates,
     )
 
 

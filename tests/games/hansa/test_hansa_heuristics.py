@@ -8,7 +8,7 @@ import random
 import pytest
 from hansa_helpers import do, fill_route, new, put, route
 
-from hanse.bots.heuristic import HeuristicBot
+from hanse.bots.heuristic import HeuristicBot, heuristic_candidates
 from hanse.core.match import sample_chance
 from hanse.games.hansa import heuristics
 from hanse.games.hansa.game import HansaGame
@@ -112,3 +112,19 @@ def test_ending_the_turn_beats_a_move_that_changes_nothing() -> None:
         do(g, moved, text)
     assert moved.posts == s.posts and moved.actions_left == s.actions_left - 1
     assert heuristics.state_value(g, ended, 0) > heuristics.state_value(g, moved, 0)
+
+
+def test_the_search_levels_consider_the_easy_bot_s_six_best_root_actions() -> None:
+    """About a hundred legal actions: ROOT_CANDIDATES of them, best first, the establishing of a
+    complete route (the easy bot's choice) at the head."""
+    g, s = new(3)
+    fill_route(g, s, route(g, "Goettingen", "Quedlinburg"), 0)
+    legal = g.legal_actions(s)
+    assert len(legal) > 50
+    candidates = heuristic_candidates(g, g.view(s, 0), legal, random.Random(0))
+    assert len(candidates) == heuristics.ROOT_CANDIDATES == 6
+    assert len(set(candidates)) == 6 and set(candidates) <= set(legal)
+    assert g.action_to_str(candidates[0]) == "establish Goettingen-Quedlinburg"
+    assert "end_turn" not in [g.action_to_str(a) for a in candidates]
+    few = legal[:4]
+    assert heuristic_candidates(g, g.view(s, 0), few, random.Random(0)) == few

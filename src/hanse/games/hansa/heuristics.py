@@ -87,6 +87,9 @@ class Weights:
 
 WEIGHTS = Weights()
 
+ROOT_CANDIDATES = 6
+"""The search levels consider only the easy bot's 6 best root actions: a Hansa turn offers about a
+hundred (every route times two pieces), too many for a second of search."""
 MARGIN_SCALE = 15.0
 """A typical winning margin in points, for the search bots' leaf evaluation."""
 
