@@ -184,11 +184,12 @@ class ISMCTSBot:
         search = _Search(game, settings, rng, frozenset(candidates))
         root = search.run(self._root_state(game, view, rng), seat)
         self.last_iterations = root.visits
+        # the most visited; among equals the earliest (a root filter lists its best first)
         visits = [
-            (root.children[a].visits if a in root.children else -1, i)
+            (root.children[a].visits if a in root.children else -1, -i)
             for i, a in enumerate(candidates)
         ]
-        return candidates[max(visits)[1]] if max(visits)[0] >= 0 else candidates[0]
+        return candidates[-max(visits)[1]]
 
 
 class MCTSBot(ISMCTSBot):
