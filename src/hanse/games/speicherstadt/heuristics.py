@@ -18,6 +18,7 @@ from hanse.games.speicherstadt.data import ALL_CARDS, CARD_INDEX, FIRE
 MARGIN_SCALE = 10.0
 """A typical winning margin in points: the search squashes values by it."""
 
+_CHAMBER = "base.chamber_of_commerce"
 _COIN = 0.4  # a coin buys about half a card-point in the middle game
 _CUBE = 0.3  # a cube still to be loaded (cargo, market hall)
 _CONTRACT_SHARE = 0.8  # an unfinished contract is not yet safe
@@ -101,17 +102,23 @@ def _take_any(pool: Counter[str], count: int) -> None:
         pool[good] -= 1
 
 
-def _worth(player: dict[str, Any], last_round: bool) -> float:
+def _worth(player: dict[str, Any], last_round: bool, last_income: int) -> float:
     value = float(player["score"] + player["end_points"])
     value += _contracts_and_cubes(player, last_round)
     value += _COIN * player["coins"]
+    if last_income and _CHAMBER in player["card_ids"]:
+        # Handelskammer: 1 point per coin at the end, and the last Einkommen is still to come
+        # ("Jeder Spieler erhält 1 Münze. Wer in dieser Runde keine Handelskarte gekauft hat,
+        # bekommt 1 zusätzliche Münze")
+        value += last_income + (0 if player["bought_this_round"] else 1)
     return value
 
 
 def heuristic_value(game: Any, view: dict[str, Any], seat: int) -> float:
     players = view["players"]
     last_round = _last_round(view)
-    worth = [_worth(p, last_round) for p in players]
+    last_income = game.tables.income if last_round and not view["final"] else 0
+    worth = [_worth(p, last_round, last_income) for p in players]
     fires = _fires_left(view)
     if fires and view["decision"] != "over":
         firemen = [p["firemen"] for p in players]
