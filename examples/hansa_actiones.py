@@ -57,8 +57,10 @@ def summarise(folders: list[Path]) -> str:
     for folder in folders:
         for path in sorted((folder / "records").glob("*.json")):
             record = MatchRecord.load(path)
+            if record.scores is None:
+                continue  # a game cut unfinished (hanse arena --max-decisions) has no result
             final = replay_final(record)
-            assert record.players is not None and record.scores is not None
+            assert record.players is not None
             for seat, name in enumerate(record.players):
                 games[name] += 1
                 if seat in (record.winners or []):

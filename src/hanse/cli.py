@@ -397,6 +397,10 @@ def arena_command(
         Path | None, typer.Option(help="Folder for every game's record, report.json and plots.")
     ] = None,
     plots: Annotated[bool, typer.Option(help="Write PNG plots into --out.")] = False,
+    max_decisions: Annotated[
+        int,
+        typer.Option(help="Cut a game after this many decisions; cut games count as unfinished."),
+    ] = 100_000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """A tournament: seats rotated, games in parallel, win rates with 95% CIs and ratings."""
@@ -413,7 +417,17 @@ def arena_command(
         raise _fail(str(error)) from None
     if plots and out is None:
         raise _fail("--plots needs --out")
-    specs = specs_for(game_id, game.num_players, dict(game.flags), lineups, games_per_lineup, seed)
+    if games_per_lineup < 1 or jobs < 1 or max_decisions < 1:
+        raise _fail("--games, --jobs and --max-decisions must be at least 1")
+    specs = specs_for(
+        game_id,
+        game.num_players,
+        dict(game.flags),
+        lineups,
+        games_per_lineup,
+        seed,
+        max_decisions,
+    )
     with _progress(as_json) as progress:
         task = progress.add_task(f"arena {game_id} {game.num_players}p", total=len(specs))
         try:
@@ -422,7 +436,10 @@ def arena_command(
             )
         except (RuntimeError, ValueError) as error:
             raise _fail(str(error)) from None
-    result = report(outcomes, entrants)
+    try:
+        result = report(outcomes, entrants)
+    except ValueError as error:
+        raise _fail(str(error)) from None
     if out is not None:
         records = out / "records"
         records.mkdir(parents=True, exist_ok=True)
@@ -470,6 +487,11 @@ def arena_command(
     )
     console.print(f"win rate by seat: {seats}")
     console.print(f"game length {result.length_mean:.0f} ± {result.length_stdev:.0f} actions")
+    if result.unfinished:
+        console.print(
+            f"{result.unfinished} game(s) cut unfinished after {max_decisions:,} decisions "
+            "and left out of the statistics"
+        )
     if out is not None:
         console.print(f"records, report{' and plots' if plots else ''} in {out}")
 

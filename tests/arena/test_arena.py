@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -86,6 +87,28 @@ def test_report_counts_shared_wins_fair_shares_and_margins() -> None:
     assert len(result.rating_history) == 3
     data = result.to_json()
     assert json.loads(json.dumps(data)) == data
+
+
+def test_games_cut_unfinished_are_counted_but_left_out_of_the_statistics() -> None:
+    finished = [outcome(0, ("a", "b"), [10, 4], [0]), outcome(1, ("b", "a"), [3, 9], [1])]
+    cut = outcome(2, ("a", "b"), [], [])
+    assert not cut.finished and all(o.finished for o in finished)
+    result = report([*finished, cut], ["a", "b"])
+    assert result.games == 2 and result.unfinished == 1
+    assert result.bots["a"].seats_played == 2 and result.bots["a"].wins == 2.0
+    assert result.to_json()["unfinished"] == 1
+    with pytest.raises(ValueError, match="none of the 1 games finished"):
+        report([cut], ["a", "b"])
+
+
+def test_a_game_past_its_decision_limit_is_cut_and_its_record_replays() -> None:
+    specs = specs_for("tiny", 2, {}, [("random", "random")], 2, 7, max_decisions=1)
+    cut = run_tournament(specs)
+    assert [o.finished for o in cut] == [False, False]
+    assert all(o.decisions == 1 and o.scores == [] for o in cut)
+    assert not TinyGame(2).is_terminal(replay_final(record_of(cut[0])))
+    whole = run_tournament(specs_for("tiny", 2, {}, [("random", "random")], 2, 7, 10_000))
+    assert all(o.finished for o in whole)
 
 
 def test_local_processes_give_the_same_results_as_one_process() -> None:
@@ -174,3 +197,22 @@ def test_arena_command_saves_replayable_records(tmp_path: Path) -> None:
         timeout=60,
     )
     assert shown.returncode == 0 and "end of the record" in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("limit", "message"), [("0", "must be at least 1"), ("1", "none of the 2 games finished")]
+)
+def test_arena_command_refuses_a_bad_limit_and_reports_when_nothing_finished(
+    limit: str, message: str
+) -> None:
+    command = ["arena", "tiny", "--bot", "random", "--bot", "mcts", "--games", "1"]
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.core.tiny_cli", *command, "--max-decisions", limit],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    assert result.returncode != 0
+    assert message in result.stderr + result.stdout

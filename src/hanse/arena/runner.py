@@ -28,6 +28,7 @@ class GameSpec:
     flags: tuple[tuple[str, Any], ...]
     lineup: Lineup
     seed: int
+    max_decisions: int | None = None  # a game still running after this many is left unfinished
 
 
 @dataclass(frozen=True)
@@ -39,10 +40,16 @@ class Outcome:
     decisions: int  # the players' actions only
     record: dict[str, Any]  # MatchRecord.to_json()
 
+    @property
+    def finished(self) -> bool:
+        """False for a game cut at its spec's ``max_decisions`` (no scores, no winners)."""
+        return bool(self.winners)
+
 
 def play_spec(spec: GameSpec) -> Outcome:
     game = make(spec.game_id, spec.num_players, **dict(spec.flags))
-    record = play(game, [make_bot(name) for name in spec.lineup], random.Random(spec.seed))
+    bots = [make_bot(name) for name in spec.lineup]
+    record = play(game, bots, random.Random(spec.seed), max_actions=spec.max_decisions)
     return Outcome(
         spec=spec,
         scores=list(record.scores or []),
@@ -64,14 +71,18 @@ def specs_for(
     lineups: Sequence[Lineup],
     games_per_lineup: int,
     seed: int,
+    max_decisions: int | None = None,
 ) -> list[GameSpec]:
-    """Each lineup `games_per_lineup` times; game i has seed `seed + i`."""
+    """Each lineup `games_per_lineup` times; game i has seed `seed + i`. Games still running after
+    `max_decisions` decisions are cut (bots that stall a game must not hang a tournament)."""
     frozen = tuple(sorted(flags.items()))
     specs: list[GameSpec] = []
     for _ in range(games_per_lineup):
         for lineup in lineups:
             index = len(specs)
-            specs.append(GameSpec(index, game_id, num_players, frozen, lineup, seed + index))
+            specs.append(
+                GameSpec(index, game_id, num_players, frozen, lineup, seed + index, max_decisions)
+            )
     return specs
 
 

@@ -2,7 +2,8 @@
 
 A shared win counts 1/k to each of the k winners. A bot's *fair share* is the number of games it
 would win if every seat were equal (1/n per seat it held), so "wins 3 times its fair share" reads
-directly off ``wins / fair_share``.
+directly off ``wins / fair_share``. Games cut unfinished (see ``GameSpec.max_decisions``) have no
+result: they are counted, but left out of every statistic.
 """
 
 from __future__ import annotations
@@ -76,12 +77,14 @@ class TournamentReport:
     length_stdev: float
     ratings: dict[str, Rating]
     rating_history: list[dict[str, float]]
+    unfinished: int = 0  # games cut before their end, left out of everything above
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game_id,
             "num_players": self.num_players,
             "games": self.games,
+            "unfinished": self.unfinished,
             "bots": [s.to_json(self.ratings.get(n)) for n, s in self.bots.items()],
             "seat_win_rates": self.seat_win_rates,
             "seat_win_rates_ci95": [list(ci) for ci in self.seat_ci95],
@@ -96,6 +99,10 @@ def report(
     if not outcomes:
         raise ValueError("a report needs at least one game")
     first = outcomes[0].spec
+    unfinished = sum(1 for o in outcomes if not o.finished)
+    outcomes = [o for o in outcomes if o.finished]
+    if not outcomes:
+        raise ValueError(f"none of the {unfinished} games finished within its decision limit")
     n = first.num_players
     stats = {name: BotStats(name) for name in bots}
     seat_wins = [0.0] * n
@@ -124,4 +131,5 @@ def report(
         length_stdev=statistics.stdev(lengths) if len(lengths) > 1 else 0.0,
         ratings=final,
         rating_history=history,
+        unfinished=unfinished,
     )

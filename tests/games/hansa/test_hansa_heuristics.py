@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hansa_helpers import do, fill_route, new, put, route
+from hansa_helpers import do, fill_route, new, office, put, route
 
 from hanse.bots.heuristic import HeuristicBot, heuristic_candidates
 from hanse.core.match import sample_chance
@@ -95,10 +95,29 @@ def test_pieces_gathered_beat_pieces_spread() -> None:
     """Routes are worth the square of their filled share: a second piece next to the first."""
     g, s = new(3)
     put(g, s, route(g, "Hamburg", "Lübeck"), 0)
-    s.supply[0], s.supply[1] = 1, 0  # one trader to place, nothing to take in
-    s.stock[0] = s.stock[1] = 0
+    s.supply[0], s.supply[1] = 1, 0  # one trader to place ...
+    s.stock[0], s.stock[1] = 3, 0  # ... and enough in the stock not to run short
     s.legal_cache = None
     assert easy_choice(g, s) == "place Hamburg-Luebeck t"
+
+
+def test_a_seat_without_pieces_to_place_establishes_though_it_pays_the_opponents() -> None:
+    """With every piece on the routes a seat can only move or establish; establishing Stade-Hamburg
+    gives both controllers (seats 1 and 2) prestige, yet passing turn after turn would stall the
+    game (in arena runs all four seats once ended their turns for ever)."""
+    g, s = new(3)
+    fill_route(g, s, route(g, "Stade", "Hamburg"), 0)
+    office(g, s, "Stade", 1)
+    office(g, s, "Hamburg", 2)
+    s.supply[0] = s.supply[1] = s.stock[0] = s.stock[1] = 0
+    s.legal_cache = None
+    assert easy_choice(g, s) == "establish Stade-Hamburg"
+    unworried = heuristics.Weights(idle_cost=0.0)  # without the cost of idleness it would pass
+    bot = HeuristicBot(
+        "unworried", lambda g, s, seat: heuristics.state_value(g, s, seat, unworried)
+    )
+    action = bot.act(g, g.view(s, 0), g.legal_actions(s), random.Random(0))
+    assert g.action_to_str(action) == "end_turn"
 
 
 def test_ending_the_turn_beats_a_move_that_changes_nothing() -> None:

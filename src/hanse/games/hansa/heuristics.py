@@ -16,7 +16,9 @@ following the rulebook's "Tipps für die ersten Partien":
   Ausbaustufe der Eigenschaften zu entwickeln lohnt sich immer; 3 Aktionen sollte man möglichst
   schnell erreichen", so first levels are worth most and Actiones' first level most of all;
 - pieces in the supply (Vorrat) or in hand, then in the stock (Kasse), a little each, and a
-  shortage of pieces in play as a cost ("unter Mangel an Händlersteinen leiden").
+  shortage of pieces in play as a cost ("unter Mangel an Händlersteinen leiden"), and another
+  when almost none are left to place, so that a seat whose pieces all sit on routes establishes
+  one rather than passing its turns.
 
 The promise fades as the game nears one of its three ends (20 prestige, 10 full cities, the last
 marker), since then only points count. The value of a position is the margin over the best
@@ -62,6 +64,10 @@ class Weights:
     """Fewer than shortage_line own pieces in play (supply, stock, hand, routes) cost this each:
     offices keep their pieces for good and only developing abilities brings new ones ("unter
     Mangel an Händlersteinen leiden")."""
+    idle_line: int = 2
+    idle_cost: float = 0.6
+    """Fewer than idle_line pieces to place (supply, stock, hand) cost this each: a seat whose
+    pieces all sit on routes can only move them or establish, so it must free some."""
     action_left: float = -0.001
     """Actions left in the own turn cost a hair, so that among actions of equal worth ending the
     turn comes first and the bot does not shuffle pieces to no end."""
@@ -138,6 +144,8 @@ def _promise(game: Any, state: Any, seat: int, w: Weights) -> float:
         held += state.hand_t + state.hand_m
     stock = state.stock[2 * seat] + state.stock[2 * seat + 1]
     value += w.piece_in_supply * held + w.piece_in_stock * stock
+    if held + stock < w.idle_line:
+        value -= w.idle_cost * (w.idle_line - held - stock)
     in_play = held + stock + sum(traders) + sum(merchants)
     if in_play < w.shortage_line:
         value -= w.shortage_cost * (w.shortage_line - in_play)
