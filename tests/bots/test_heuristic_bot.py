@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,9 +17,13 @@ from hanse.bots.heuristic import (
 )
 from hanse.bots.search import ISMCTSBot, SearchSettings
 from hanse.core import IllegalActionError
-from hanse.core.match import play
+from hanse.core.match import play, replay_final
+from hanse.core.record import MatchRecord
+from hanse.games import make
 from tests.bots.test_search_bots import position
 from tests.core.tiny_game import Draw, Play, TinyGame
+
+DATA = Path(__file__).parent / "data"
 
 
 class ValuedTiny(TinyGame):
@@ -103,3 +108,41 @@ def test_without_root_candidates_the_search_keeps_every_root_action() -> None:
     state = position([[1, 3], [2]], [1, 1, 1, 0], [0, 0])
     legal = game.legal_actions(state)
     assert heuristic_candidates(game, game.view(state, 0), legal, random.Random(0)) == legal
+
+
+def test_in_a_view_seen_before_it_tries_another_action() -> None:
+    game = ValuedTiny(2)
+    state = position([[1, 3], [2]], [1, 1, 1, 1], [0, 0])
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    assert len(legal) >= 2
+    bot = HeuristicBot()
+    chosen = [game.action_to_str(bot.act(game, view, legal, random.Random(0))) for _ in legal]
+    assert sorted(chosen) == sorted(game.action_to_str(a) for a in legal)  # each once, ...
+    first = game.action_to_str(bot.act(game, view, legal, random.Random(0)))
+    assert first == chosen[0]  # ... then the round starts again with the best
+    fresh = HeuristicBot().act(game, view, legal, random.Random(0))
+    assert game.action_to_str(fresh) == chosen[0]
+
+
+def test_a_hansa_standstill_is_broken() -> None:
+    """Recorded in an arena run: late in the game every seat ended its turn at once, for ever
+    (every action helped an opponent). Bots that remember the views they decided in see the
+    circle and try something else; the game then ends."""
+    record = MatchRecord.load(DATA / "hansa_standstill.json")
+    game = make("hansa", 4)
+    state = replay_final(record)
+    seat = game.current_player(state)
+    forgetful = HeuristicBot()._choose(  # the choice without the memory
+        game, game.view(state, seat), game.legal_actions(state), random.Random(0)
+    )
+    assert game.action_to_str(forgetful) == "end_turn"
+    bots = [HeuristicBot() for _ in range(4)]
+    rng = random.Random(0)
+    for _ in range(400):
+        if game.is_terminal(state):
+            break
+        seat = game.current_player(state)
+        view, legal = game.view(state, seat), game.legal_actions(state)
+        game.apply_action(state, bots[seat].act(game, view, legal, rng))
+    assert game.is_terminal(state)

@@ -18,10 +18,18 @@ Two optional parts of a ``heuristics.py`` refine this:
   (Hansa's Umsetzen or Einrichten open sub-decisions whose first step alone looks like a loss).
   The bot then values an action by its greedy completion: it keeps taking its best one-step choice
   until the action is finished, at most :data:`FOLLOW_LIMIT` steps.
+
+The bot remembers the views it decided in and what it chose there. Seeing the same view again means
+the game went round in a circle, so it then chooses among the actions it has not yet tried there.
+Without that, positions where every action helps an opponent (late in Hansa: any route established
+pays the city owners) made every seat end its turn for ever; "Ein Spieler darf auch weniger Aktionen
+durchführen als ihm zustehen", so the rules themselves allow such a standstill.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -40,6 +48,13 @@ def has_heuristic(game: Game) -> bool:
 
 
 FOLLOW_LIMIT = 8
+MEMORY_LIMIT = 100_000  # views remembered before the memory starts afresh
+
+
+def _view_key(view: View) -> bytes:
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
 
 StateValue = Callable[[Any, int], float]
 
@@ -91,16 +106,33 @@ class HeuristicBot:
         of it, say); it is only ever given states built from the bot's own view."""
         self.name = name
         self.state_value = state_value
+        self._tried: dict[bytes, set[str]] = {}  # per view decided in: the actions chosen there
 
     def act(self, game: Game, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if self.state_value is None and not has_heuristic(game):
+            raise IllegalActionError(f"{type(game).game_id} has no heuristics for the easy bot")
+        if len(self._tried) > MEMORY_LIMIT:
+            self._tried.clear()
+        tried = self._tried.setdefault(_view_key(view), set())
+        untried = [a for a in legal if game.action_to_str(a) not in tried]
+        if not untried:  # every action was tried in this view: start the round again
+            tried.clear()
+            untried = list(legal)
+        action = self._choose(game, view, untried, rng)
+        tried.add(game.action_to_str(action))
+        return action
+
+    def _choose(
+        self, game: Game, view: View, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
         evaluate: StateValue | None = None
         if self.state_value is not None:
             own = self.state_value
             evaluate = lambda state, seat: own(game, state, seat)  # noqa: E731
-        elif not has_heuristic(game):
-            raise IllegalActionError(f"{type(game).game_id} has no heuristics for the easy bot")
         seat = view["seat"]
         state = game.determinize(view, rng)
         return best_by_lookahead(game, state, legal, seat, rng, evaluate)
