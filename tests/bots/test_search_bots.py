@@ -7,7 +7,7 @@ import random
 import pytest
 
 from hanse.bots import RandomBot
-from hanse.bots.search import ISMCTSBot, MCTSBot, SearchSettings, score_utility
+from hanse.bots.search import ISMCTSBot, MCTSBot, SearchSettings, _Search, score_utility
 from hanse.core import CHANCE, TERMINAL
 from hanse.core.match import child, play
 from tests.core.tiny_game import Draw, Play, TinyGame, TinyState
@@ -156,3 +156,28 @@ def test_a_root_filter_confines_the_search(bot_class: type[ISMCTSBot]) -> None:
     bot = bot_class(settings=SearchSettings(iterations=300, root_filter=only_plays))
     assert decide(bot, game, state) in plays
     assert bot.last_iterations == 300
+
+
+@pytest.mark.parametrize(("widening", "children"), [(None, 3), (0.5, 2)])
+def test_progressive_widening_holds_actions_back_until_the_node_is_visited_enough(
+    widening: float | None, children: int
+) -> None:
+    """With widening w a node tries a new action only while it has fewer than w*sqrt(visits+1)
+    children: after 8 iterations ceil(0.5*3) = 2 of the 3 legal actions."""
+    game = TinyGame(2)
+    state = position([[1, 3], [2]], [1, 1, 1, 1], [0, 0])
+    assert len(game.legal_actions(state)) == 3
+    settings = SearchSettings(iterations=8, widening=widening)
+    root = _Search(game, settings, random.Random(1)).run(state.clone, 0)
+    assert root.visits == 8 and len(root.children) == children
+
+
+def test_a_game_may_tune_the_search_levels() -> None:
+    from hanse.bots.registry import level_settings
+    from hanse.games import make
+
+    hard = level_settings(1.0)
+    hansa = hard.for_game(make("hansa", 4))
+    assert (hansa.rollout_limit, hansa.widening, hansa.tune) == (0, 2.0, None)
+    luebeck = hard.for_game(make("luebeck", 4))
+    assert (luebeck.rollout_limit, luebeck.widening) == (hard.rollout_limit, None)

@@ -33,9 +33,10 @@ import json
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from hanse.bots.search import score_utility
+from hanse.bots.search import SearchSettings, score_utility
 from hanse.core.game import GameBase
 from hanse.core.match import child
 from hanse.core.protocol import Action, Game, IllegalActionError, View
@@ -78,8 +79,8 @@ def state_evaluator(game: Game) -> StateValue:
     return lambda state, seat: _value(game, game.view(state, seat), seat)
 
 
-def settled_value(game: Game, state: Any, seat: int, evaluate: StateValue) -> float:
-    """The value of `state` for `seat` once `seat` has greedily finished the action it is in."""
+def settle(game: Game, state: Any, seat: int, evaluate: StateValue) -> Any:
+    """`state` once `seat` has greedily finished the action it is in (`state` itself if none)."""
     unfinished = getattr(_module(game), "unfinished", None)
     if unfinished is not None:
         for _ in range(FOLLOW_LIMIT):
@@ -93,7 +94,12 @@ def settled_value(game: Game, state: Any, seat: int, evaluate: StateValue) -> fl
                 (child(game, state, action) for action in game.legal_actions(state)),
                 key=lambda after: evaluate(after, seat),
             )
-    return evaluate(state, seat)
+    return state
+
+
+def settled_value(game: Game, state: Any, seat: int, evaluate: StateValue) -> float:
+    """The value of `state` for `seat` once `seat` has greedily finished the action it is in."""
+    return evaluate(settle(game, state, seat, evaluate), seat)
 
 
 class HeuristicBot:
@@ -179,6 +185,13 @@ def heuristic_candidates(
     return [legal[i] for _, _, i in keyed[:limit]]
 
 
+def game_tuning(game: Game, settings: SearchSettings) -> SearchSettings:
+    """A search level's settings as the game's heuristics.py adjusts them (``SEARCH_TUNING``, a
+    dict of :class:`SearchSettings` fields), for games where the defaults search badly."""
+    tuning = getattr(_module(game), "SEARCH_TUNING", None)
+    return replace(settings, **tuning) if tuning else settings
+
+
 def heuristic_rollout(
     game: Game, state: Any, legal: Sequence[Action], rng: random.Random
 ) -> Action:
@@ -189,12 +202,19 @@ def heuristic_rollout(
 def heuristic_leaf(game: Game, state: Any) -> list[float]:
     """Leaf evaluation for the search bots: each seat's heuristic value of its own view, squashed
     into (-1, 1) by tanh(value / MARGIN_SCALE) (a typical winning margin, set in the game's
-    heuristics.py). A game without heuristics falls back to who leads on points."""
+    heuristics.py), after the player to move has greedily finished an action it is in (a leaf
+    halfway through establishing a Hansa route would look like a loss). A game without heuristics
+    falls back to who leads on points."""
     if game.is_terminal(state):
         return game.returns(state)
     if not has_heuristic(game):
         return score_utility(game, state)
     module = _module(game)
+    player = game.current_player(state)
+    if player >= 0 and getattr(module, "unfinished", None) is not None:
+        state = settle(game, state, player, state_evaluator(game))
+        if game.is_terminal(state):
+            return game.returns(state)
     scale = getattr(module, "MARGIN_SCALE", 10.0)
     every_seat = getattr(module, "state_values", None)
     if every_seat is not None:

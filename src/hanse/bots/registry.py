@@ -15,7 +15,12 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from hanse.bots.heuristic import HeuristicBot, heuristic_candidates, heuristic_leaf
+from hanse.bots.heuristic import (
+    HeuristicBot,
+    game_tuning,
+    heuristic_candidates,
+    heuristic_leaf,
+)
 from hanse.bots.random_bot import RandomBot
 from hanse.bots.search import ISMCTSBot, MCTSBot, SearchSettings
 from hanse.core.match import Bot
@@ -25,13 +30,16 @@ from hanse.core.protocol import IllegalActionError
 def level_settings(seconds: float) -> SearchSettings:
     """The search of `medium` and `hard`: ISMCTS with short random rollouts, cut after 10
     decisions and judged by the game's heuristics, over the root actions the heuristic bot ranks
-    best where the game asks for that (``ROOT_CANDIDATES`` in its heuristics.py)."""
+    best where the game asks for that (``ROOT_CANDIDATES`` in its heuristics.py), with the game's
+    own adjustments (``SEARCH_TUNING`` there: Hansa searches without rollouts and with progressive
+    widening)."""
     return SearchSettings(
         iterations=None,
         seconds=seconds,
         rollout_limit=10,
         evaluate=heuristic_leaf,
         root_filter=heuristic_candidates,
+        tune=game_tuning,
     )
 
 

@@ -9,6 +9,13 @@ probabilities; backups are max^n (a vector of returns, each player maximising th
 5 players work. A ``root_filter`` lets the search spend its budget on the few root actions a
 cheaper judgement ranks best (for the ``medium`` and ``hard`` levels, the heuristic bot's, where a
 game asks for it): with a hundred legal actions a second of search otherwise barely visits each.
+
+Progressive widening (``widening``) lets a node try a new action only while it has fewer than
+``widening * sqrt(visits + 1)`` children (Coulom, "Computing Elo ratings of move patterns in the
+game of Go", 2007; Chaslot et al., "Progressive strategies for Monte-Carlo tree search", 2008).
+Without it a node with a hundred actions is valued by the mean of a hundred mostly poor first
+tries; with it the search settles on its best tries before widening. ``tune`` lets a game adjust
+a level's settings to itself when the bot acts (``SEARCH_TUNING`` in a game's heuristics.py).
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hanse.core.game import top_seats, win_returns
@@ -49,6 +56,14 @@ class SearchSettings:
     rollout_limit: int = 400  # decisions per rollout before `evaluate` decides
     evaluate: LeafEvaluation = score_utility  # utility of a rollout cut before the end
     root_filter: RootFilter | None = None  # the root actions worth searching (default: all)
+    widening: float | None = None  # progressive widening constant (default: try every action)
+    tune: Callable[[Game, SearchSettings], SearchSettings] | None = None  # per-game adjustment
+
+    def for_game(self, game: Game) -> SearchSettings:
+        """These settings as adjusted by ``tune`` for `game` (unchanged without it)."""
+        if self.tune is None:
+            return self
+        return replace(self.tune(game, self), tune=None)
 
 
 class _Node:
@@ -105,7 +120,7 @@ class _Search:
                     # a determinization may lack some candidates, never all (they come from one)
                     legal = [a for a in legal if a in self.root_actions] or legal
                 untried = [a for a in legal if a not in node.children]
-                if untried:
+                if untried and self._may_widen(node, len(legal) - len(untried)):
                     action = untried[rng.randrange(len(untried))]
                     game.apply_action(state, action)
                     child = _Node(game.num_players, game.current_player(state))
@@ -117,6 +132,8 @@ class _Search:
                             other.availability += 1
                     path.append(child)
                     break
+                if untried:  # tried ones only: the widening holds the rest back for now
+                    legal = [a for a in legal if a in node.children]
                 action = self._select(node, legal, player)
             game.apply_action(state, action)
             known = node.children.get(action)
@@ -130,6 +147,12 @@ class _Search:
             totals = visited.totals
             for seat, reward in enumerate(rewards):
                 totals[seat] += reward
+
+    def _may_widen(self, node: _Node, tried: int) -> bool:
+        widening = self.settings.widening
+        if widening is None or tried == 0:
+            return True
+        return tried < math.ceil(widening * math.sqrt(node.visits + 1))
 
     def _select(self, node: _Node, legal: Sequence[Action], player: int) -> Action:
         c = self.settings.exploration
@@ -176,7 +199,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        settings = self.settings
+        settings = self.settings.for_game(game)
         seat = view["seat"]
         candidates = list(legal)
         if settings.root_filter is not None:

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 from hansa_helpers import do, fill_route, new, office, put, route
 
-from hanse.bots.heuristic import HeuristicBot, heuristic_candidates
+from hanse.bots.heuristic import HeuristicBot, heuristic_candidates, heuristic_leaf
 from hanse.core.match import sample_chance
 from hanse.games.hansa import heuristics
 from hanse.games.hansa.game import HansaGame
@@ -147,3 +148,18 @@ def test_the_search_levels_consider_the_easy_bot_s_six_best_root_actions() -> No
     assert "end_turn" not in [g.action_to_str(a) for a in candidates]
     few = legal[:4]
     assert heuristic_candidates(g, g.view(s, 0), few, random.Random(0)) == few
+
+
+def test_a_search_leaf_halfway_through_an_action_is_judged_by_its_completion() -> None:
+    """Establishing removes the pieces before the office is taken: a leaf in between would look
+    like a loss, so the search levels' leaf evaluation finishes the action greedily first."""
+    g, s = new(3)
+    fill_route(g, s, route(g, "Goettingen", "Quedlinburg"), 0)
+    do(g, s, "establish Goettingen-Quedlinburg")
+    assert heuristics.unfinished(g, s, 0)
+    finished = s.clone()
+    do(g, finished, easy_choice(g, s))
+    assert not heuristics.unfinished(g, finished, 0)
+    assert heuristic_leaf(g, s) == heuristic_leaf(g, finished)
+    unsettled = math.tanh(heuristics.state_value(g, s, 0) / heuristics.MARGIN_SCALE)
+    assert heuristic_leaf(g, s)[0] > unsettled
