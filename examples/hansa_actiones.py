@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -32,19 +31,13 @@ from hanse.games.hansa.data import ABILITIES, TRACK_VALUES
 ACTIONES = ABILITIES.index("actions")
 
 
-def _with_actiones_worth(factor: float) -> heuristics.Weights:
-    levels = list(heuristics.WEIGHTS.level_worth)
-    levels[ACTIONES] = tuple(factor * worth for worth in levels[ACTIONES])
-    return replace(heuristics.WEIGHTS, level_worth=tuple(levels))
-
-
 def keen() -> HeuristicBot:
-    weights = _with_actiones_worth(2.0)
+    weights = heuristics.WEIGHTS.with_ability_worth("actions", 2.0)
     return HeuristicBot("actiones-keen", partial(heuristics.state_value, weights=weights))
 
 
 def shy() -> HeuristicBot:
-    weights = _with_actiones_worth(0.0)
+    weights = heuristics.WEIGHTS.with_ability_worth("actions", 0.0)
     return HeuristicBot("actiones-shy", partial(heuristics.state_value, weights=weights))
 
 

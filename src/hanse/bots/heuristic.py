@@ -14,6 +14,9 @@ Two optional parts of a ``heuristics.py`` refine this:
   checks the two agree). The bot only ever calls it on states built from its own view.
 - ``state_values(game, state)``: ``state_value`` of every seat at once, for the search bots'
   leaf evaluation (:func:`heuristic_leaf`).
+- ``search_state_value(game, state, seat)`` and ``search_state_values(game, state)``: the
+  evaluation of the search levels (their leaves and root candidates) where it differs from the
+  easy bot's, e.g. with weights that arena studies found stronger (Hansa).
 - ``unfinished(game, state, seat)``: true while ``seat`` is inside an action it already chose
   (Hansa's Umsetzen or Einrichten open sub-decisions whose first step alone looks like a loss).
   The bot then values an action by its greedy completion: it keeps taking its best one-step choice
@@ -77,6 +80,28 @@ def state_evaluator(game: Game) -> StateValue:
     if fast is not None:
         return lambda state, seat: float(fast(game, state, seat))
     return lambda state, seat: _value(game, game.view(state, seat), seat)
+
+
+def search_evaluator(game: Game) -> StateValue:
+    """How the search levels value a state for one seat: the game's ``search_state_value`` where
+    its heuristics.py has one, else as the easy bot does (:func:`state_evaluator`)."""
+    tuned = getattr(_module(game), "search_state_value", None)
+    if tuned is not None:
+        return lambda state, seat: float(tuned(game, state, seat))
+    return state_evaluator(game)
+
+
+def _search_values(game: Game) -> Callable[[Any], list[float]]:
+    """Every seat's search value of a state at once, by the game's fastest way to it."""
+    module = _module(game)
+    if getattr(module, "search_state_value", None) is not None:
+        every_seat = getattr(module, "search_state_values", None)
+    else:
+        every_seat = getattr(module, "state_values", None)
+    if every_seat is not None:
+        return lambda state: [float(value) for value in every_seat(game, state)]
+    evaluate = search_evaluator(game)
+    return lambda state: [evaluate(state, seat) for seat in range(game.num_players)]
 
 
 def settle(game: Game, state: Any, seat: int, evaluate: StateValue) -> Any:
@@ -169,14 +194,15 @@ def heuristic_candidates(
     game: Game, view: View, legal: Sequence[Action], rng: random.Random
 ) -> list[Action]:
     """The root actions the search levels consider: where the game's heuristics.py sets
-    ``ROOT_CANDIDATES`` (games with very many legal actions), that many of the heuristic bot's
-    best, best first; otherwise every legal action."""
+    ``ROOT_CANDIDATES`` (games with very many legal actions), that many of the best by a one-step
+    lookahead on the search evaluation (:func:`search_evaluator`), best first; otherwise every
+    legal action."""
     limit = getattr(_module(game), "ROOT_CANDIDATES", None)
     if limit is None or len(legal) <= limit:
         return list(legal)
     seat = view["seat"]
     state = game.determinize(view, rng)
-    evaluate = state_evaluator(game)
+    evaluate = search_evaluator(game)
     keyed = [
         (settled_value(game, child(game, state, action), seat, evaluate), rng.random(), i)
         for i, action in enumerate(legal)
@@ -200,11 +226,12 @@ def heuristic_rollout(
 
 
 def heuristic_leaf(game: Game, state: Any) -> list[float]:
-    """Leaf evaluation for the search bots: each seat's heuristic value of its own view, squashed
-    into (-1, 1) by tanh(value / MARGIN_SCALE) (a typical winning margin, set in the game's
-    heuristics.py), after the player to move has greedily finished an action it is in (a leaf
-    halfway through establishing a Hansa route would look like a loss). A game without heuristics
-    falls back to who leads on points."""
+    """Leaf evaluation for the search bots: each seat's search value (:func:`search_evaluator`,
+    the heuristic value of its own view unless the game tunes it), squashed into (-1, 1) by
+    tanh(value / MARGIN_SCALE) (a typical winning margin, set in the game's heuristics.py), after
+    the player to move has greedily finished an action it is in (a leaf halfway through
+    establishing a Hansa route would look like a loss). A game without heuristics falls back to
+    who leads on points."""
     if game.is_terminal(state):
         return game.returns(state)
     if not has_heuristic(game):
@@ -212,12 +239,8 @@ def heuristic_leaf(game: Game, state: Any) -> list[float]:
     module = _module(game)
     player = game.current_player(state)
     if player >= 0 and getattr(module, "unfinished", None) is not None:
-        state = settle(game, state, player, state_evaluator(game))
+        state = settle(game, state, player, search_evaluator(game))
         if game.is_terminal(state):
             return game.returns(state)
     scale = getattr(module, "MARGIN_SCALE", 10.0)
-    every_seat = getattr(module, "state_values", None)
-    if every_seat is not None:
-        return [math.tanh(value / scale) for value in every_seat(game, state)]
-    evaluate = state_evaluator(game)
-    return [math.tanh(evaluate(state, seat) / scale) for seat in range(game.num_players)]
+    return [math.tanh(value / scale) for value in _search_values(game)(state)]
