@@ -20,12 +20,24 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from hanse.bots.heuristic import HeuristicBot, best_by_lookahead, heuristic_leaf
+from hanse.bots.registry import level_settings
 from hanse.bots.search import ISMCTSBot, SearchSettings
 from hanse.core import CHANCE, TERMINAL
 from hanse.core.match import child, sample_chance
 from hanse.games import make
 from hanse.games.kogge.data import GOOD_NAMES, GOOD_VP
+from hanse.games.kogge.heuristics import _worth, heuristic_value, search_candidates
+from hanse.games.kogge.prospects import (
+    development_worth,
+    holdings,
+    progress,
+    remaining,
+    search_leaf,
+    worth,
+)
 
 EXPERT = (("taxes", True), ("kontor_trade", True), ("conflicts", True), ("memory", True))
 """All four expert rules (Zusatzregeln A-D); with C and D cargo and markers are secret."""
@@ -258,3 +270,112 @@ def test_bots_choose_the_same_when_other_seats_secrets_are_redealt() -> None:
         cheater_changed |= len(cheat) > 1
     # Control: at these positions looking at the secrets does change the choice.
     assert cheater_changed
+
+
+# -- the search levels' evaluation and root actions (heuristics.SEARCH_TUNING) ---------------
+def test_search_levels_use_kogge_tuning() -> None:
+    """``medium`` and ``hard`` judge Kogge leaves by the prospects of the cogs, at once (random
+    steps only spend goods and markers: 3A Bewegung), over the plain bids."""
+    settings = level_settings(1.0).for_game(make("kogge", 3))
+    assert settings.evaluate is search_leaf
+    assert settings.root_filter is search_candidates
+    assert settings.rollout_limit == 0
+    assert settings.widening is not None
+
+
+def first_state(game: Any, seed: int, accept: Callable[[Any], bool]) -> Any:
+    """The first decision state of a seeded random game that `accept` takes."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while game.current_player(state) != TERMINAL:
+        if game.current_player(state) == CHANCE:
+            game.apply_action(state, sample_chance(game, state, rng))
+            continue
+        if accept(state):
+            return state
+        legal = game.legal_actions(state)
+        game.apply_action(state, legal[rng.randrange(len(legal))])
+    raise AssertionError("no such state in the seeded game")
+
+
+def test_search_bids_are_single_markers_or_equal_sets() -> None:
+    """1 Nachschub und Reihenfolge: a set of equal markers beats every mixed bid, and a single
+    marker is the cheapest bid for goods in its city; the mixed bids are left out."""
+    game = make("kogge", 3)
+    state = first_state(game, 1, lambda s: game.decision_name(s) == "bid")
+    seat = game.current_player(state)
+    legal = game.legal_actions(state)
+    kept = search_candidates(game, game.view(state, seat), legal, random.Random(0))
+    hand = {v for v in range(9) if state.hand[seat * 9 + v]}
+    assert len(kept) < len(legal)
+    assert all(len(set(a.markers)) == 1 for a in kept)
+    assert {a.markers[0] for a in kept if len(a.markers) == 1} == hand
+
+
+def test_holdings_are_what_the_easy_bot_counts() -> None:
+    """Without the prospects the search values a seat as the easy bot does (heuristics)."""
+    game = make("kogge", 3)
+    for seed in range(3):
+        state = first_state(game, seed, lambda s: s.round == 3)
+        for seat in range(3):
+            assert holdings(state, seat) == pytest.approx(_worth(game.view(state, seat), seat))
+
+
+def test_cog_next_to_a_selling_city_is_worth_more() -> None:
+    """3B d Waren eintauschen: ore given for twice as much salt gains points, but only in the
+    city the cog sails to. The same cargo one free step from Lübeck's salt (7) is worth more to
+    the search than next to ore cities, while the easy bot sees no difference."""
+    game = make("kogge", 3)
+    state = first_state(game, 2, lambda s: game.decision_name(s) == "move")
+    seat = game.current_player(state)
+    c = state.pos[seat]
+    state.cargo[seat * 4 : seat * 4 + 4] = [3, 0, 0, 0]
+    state.steps = 0
+    state.robbed = [0] * 9
+    ore_city, salt_city = next(x for x in (0, 1, 2) if x != c), 7 if c != 7 else 8
+    near, far = state.clone(), state.clone()
+    for s, target in ((near, salt_city), (far, ore_city)):
+        s.sq_val[2 * c] = s.sq_val[2 * c + 1] = target
+        for city in range(9):  # no second step leads to salt either
+            if city != c:
+                s.sq_val[2 * city] = s.sq_val[2 * city + 1] = ore_city
+        s.city_goods[salt_city * 4 : salt_city * 4 + 4] = [0, 0, 0, 4]
+    assert worth(near, seat) > worth(far, seat) + 5
+    assert search_leaf(game, near)[seat] > search_leaf(game, far)[seat]
+    assert heuristic_value(game, game.view(near, seat), seat) == heuristic_value(
+        game, game.view(far, seat), seat
+    )
+
+
+def test_development_points_fade_towards_the_guild_masters_end() -> None:
+    """The guild master's second arrival at his start city ends the game on victory points
+    (Spielende), so a development point short of the five that win (Spielziel) is worth less the
+    nearer his end; the fourth, one short of the win, keeps its worth."""
+    game = make("kogge", 3)
+    state = first_state(game, 0, lambda s: game.decision_name(s) == "move")
+    state.passes, state.gm = 0, state.end_city
+    assert remaining(state) == 1.0
+    state.passes, state.gm = 1, (state.end_city - 1) % 9
+    assert remaining(state) == pytest.approx(1 / 18)
+    assert development_worth(2, remaining(state)) < development_worth(2, 1.0)
+    assert development_worth(4, 0.0) == development_worth(4, 1.0)
+
+
+def test_progress_grows_with_the_price_of_a_kontor_held() -> None:
+    """3B a Kontor bauen: in Lübeck (7, salt) a Kontor costs ore, fur, amber and a 7 marker; each
+    piece of that price the cog holds brings it nearer."""
+    game = make("kogge", 3)
+    state = first_state(game, 0, lambda s: game.decision_name(s) == "move")
+    seat = game.current_player(state)
+    state.kontor_owner = [-1] * 18
+    values = []
+    for cargo, sevens in (
+        ([0, 0, 0, 0], 0),
+        ([1, 1, 0, 0], 0),
+        ([1, 1, 1, 0], 0),
+        ([1, 1, 1, 0], 1),
+    ):
+        state.cargo[seat * 4 : seat * 4 + 4] = cargo
+        state.hand[seat * 9 : seat * 9 + 9] = [0] * 7 + [sevens, 0]
+        values.append(progress(state, seat, 15.0))
+    assert values == sorted(values) and len(set(values)) == len(values)

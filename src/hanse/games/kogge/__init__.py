@@ -35,7 +35,8 @@ Spielziel und Spielende (points, the win)      ``rules/scoring.py``, ``rules/com
 ``state.py`` holds the slotted state, ``actions.py`` the actions, the decisions and the notation,
 ``views.py`` the views (hidden information), ``render.py`` the text board, ``explain.py`` the
 messages naming the rule an illegal action breaks, ``heuristics.py`` the evaluation of views for
-the heuristic bot, ``game.py`` the protocol glue.
+the heuristic bot and the search levels' settings, ``prospects.py`` the search levels' evaluation
+of states (what a cog can do where it can sail next), ``game.py`` the protocol glue.
 
 Decisions
 ---------
