@@ -91,17 +91,17 @@ def search_evaluator(game: Game) -> StateValue:
     return state_evaluator(game)
 
 
-def _search_values(game: Game) -> Callable[[Any], list[float]]:
-    """Every seat's search value of a state at once, by the game's fastest way to it."""
-    module = _module(game)
+def _search_values(game: Game, module: Any, state: Any) -> list[float]:
+    """Every seat's search value of `state` at once, by the game's fastest way to it (`module`
+    is the game's heuristics.py)."""
     if getattr(module, "search_state_value", None) is not None:
         every_seat = getattr(module, "search_state_values", None)
     else:
         every_seat = getattr(module, "state_values", None)
     if every_seat is not None:
-        return lambda state: [float(value) for value in every_seat(game, state)]
+        return [float(value) for value in every_seat(game, state)]
     evaluate = search_evaluator(game)
-    return lambda state: [evaluate(state, seat) for seat in range(game.num_players)]
+    return [evaluate(state, seat) for seat in range(game.num_players)]
 
 
 def settle(game: Game, state: Any, seat: int, evaluate: StateValue) -> Any:
@@ -243,4 +243,4 @@ def heuristic_leaf(game: Game, state: Any) -> list[float]:
         if game.is_terminal(state):
             return game.returns(state)
     scale = getattr(module, "MARGIN_SCALE", 10.0)
-    return [math.tanh(value / scale) for value in _search_values(game)(state)]
+    return [math.tanh(value / scale) for value in _search_values(game, module, state)]

@@ -36,7 +36,8 @@ Spielziel und Spielende (points, the win)      ``rules/scoring.py``, ``rules/com
 ``views.py`` the views (hidden information), ``render.py`` the text board, ``explain.py`` the
 messages naming the rule an illegal action breaks, ``heuristics.py`` the evaluation of views for
 the heuristic bot and the search levels' settings, ``prospects.py`` the search levels' evaluation
-of states (what a cog can do where it can sail next), ``game.py`` the protocol glue.
+of states (what a cog can do where it can sail next), ``weights.py`` the worths the two share,
+``game.py`` the protocol glue.
 
 Decisions
 ---------

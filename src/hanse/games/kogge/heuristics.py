@@ -20,16 +20,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from hanse.games.kogge import weights
 from hanse.games.kogge.actions import Bid, Decision
 from hanse.games.kogge.data import GOOD_NAMES, GOOD_VP, VP_CHIP, VP_KONTOR, VP_RAID_MARKER
 from hanse.games.kogge.prospects import search_leaf
+from hanse.games.kogge.weights import DEVELOPMENT, MARKER, WIN
 
-MARGIN_SCALE = 30.0  # a typical margin in points: the search squashes values by it
-
-_DEVELOPMENT = (0.0, 15.0, 32.0, 52.0, 80.0)  # worth of 0..4 development points
-_WIN = 200.0
+MARGIN_SCALE = weights.MARGIN_SCALE
 _MEAN_GOOD = sum(GOOD_VP) / len(GOOD_VP)
-_MARKER = 0.7
 
 
 def _goods_worth(goods: dict[str, int] | int) -> float:
@@ -57,9 +55,9 @@ def _points(view: dict[str, Any], seat: int) -> float:
 def _worth(view: dict[str, Any], seat: int) -> float:
     player = view["players"][seat]
     development = player["development"]
-    worth = _DEVELOPMENT[min(development, 4)] if development < 5 else _WIN
+    worth = DEVELOPMENT[min(development, len(DEVELOPMENT) - 1)]
     markers = player["markers"]
-    worth += _MARKER * (markers if isinstance(markers, int) else len(markers))
+    worth += MARKER * (markers if isinstance(markers, int) else len(markers))
     return worth + _points(view, seat)
 
 
@@ -69,11 +67,11 @@ def heuristic_value(game: Any, view: dict[str, Any], seat: int) -> float:
     ends it (equal points share the win)."""
     winner = view["winner"]
     if winner is not None:
-        return _WIN if winner == seat else -_WIN
+        return WIN if winner == seat else -WIN
     players = range(len(view["players"]))
     if view["decision"] == "game_over":
         margin = _points(view, seat) - max(_points(view, p) for p in players if p != seat)
-        return margin + (_WIN if margin >= 0 else -_WIN)
+        return margin + (WIN if margin >= 0 else -WIN)
     others = [_worth(view, p) for p in players if p != seat]
     return _worth(view, seat) - max(others)
 

@@ -42,12 +42,7 @@ from hanse.games.kogge.data import (
     VP_RAID_MARKER,
 )
 from hanse.games.kogge.rules.phase import USED_BUILD, USED_EXCHANGE, USED_GM_TRADE
-
-DEVELOPMENT = (0.0, 15.0, 32.0, 52.0, 80.0, 200.0)
-"""Worth of 0..5 development points (five win at once: Spielziel), as in the easy bot's value."""
-MARKER = 0.7
-"""A marker pays for a step, a bid or a Kontor: a little worth each, as for the easy bot."""
-MARGIN_SCALE = 30.0
+from hanse.games.kogge.weights import DEVELOPMENT, MARGIN_SCALE, MARKER
 
 NOW = 0.9
 """Weight of what the cog can still do in this turn's action phase."""
@@ -258,14 +253,19 @@ def prospect(s: Any, p: int, point: float) -> float:
     return NEXT_TURN * best
 
 
+def development_points(s: Any, p: int) -> int:
+    """``p``'s development points: one per Kontor and per bonus chip (Spielziel)."""
+    b = p * 4
+    return s.kontore[p] + s.chips[b] + s.chips[b + 1] + s.chips[b + 2] + s.chips[b + 3]
+
+
 def holdings(s: Any, p: int) -> float:
     """``p``'s worth as the easy bot counts it (``heuristics._worth``), read from the state:
     development points, victory points of Spielende (Kontore, chips, unused robbery markers,
     goods on the cog and in the Kontore) and markers; goods a running exchange takes count as
     cargo."""
     b = p * 4
-    development = s.kontore[p] + s.chips[b] + s.chips[b + 1] + s.chips[b + 2] + s.chips[b + 3]
-    value = DEVELOPMENT[min(development, 5)] + MARKER * sum(s.hand[p * 9 : p * 9 + 9])
+    value = DEVELOPMENT[min(development_points(s, p), 5)] + MARKER * sum(s.hand[p * 9 : p * 9 + 9])
     value += VP_KONTOR * s.kontore[p] + VP_CHIP * sum(s.chips[b : b + 4])
     value += VP_RAID_MARKER * s.raid_hand[p]
     for place in range(2 * NUM_CITIES):
@@ -281,12 +281,11 @@ def holdings(s: Any, p: int) -> float:
 def worth(s: Any, p: int) -> float:
     """``p``'s holdings, the goods a running exchange still owes him and the prospect of the
     city his cog acts in next."""
-    b = p * 4
-    development = s.kontore[p] + s.chips[b] + s.chips[b + 1] + s.chips[b + 2] + s.chips[b + 3]
+    points = development_points(s, p)
     fade = remaining(s)
-    value = holdings(s, p) - DEVELOPMENT[min(development, 5)]
-    value += development_worth(development, fade)
-    point = development_worth(development + 1, fade) - development_worth(development, fade)
+    value = holdings(s, p) - DEVELOPMENT[min(points, 5)]
+    value += development_worth(points, fade)
+    point = development_worth(points + 1, fade) - development_worth(points, fade)
     value += prospect(s, p, point) + progress(s, p, point)
     if s.phase == Decision.EXCHANGE and s.actor == p:
         value += _owed(s, p)
