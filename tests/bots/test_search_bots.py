@@ -172,6 +172,62 @@ def test_progressive_widening_holds_actions_back_until_the_node_is_visited_enoug
     assert root.visits == 8 and len(root.children) == children
 
 
+def test_an_expansion_order_decides_which_action_a_node_tries_first() -> None:
+    """Progressive unpruning: a node tries its actions in the order `expansion_order` ranks them,
+    the root and every node below it (here the highest card first, then drawing)."""
+    game = TinyGame(2)
+    state = position([[1, 3], [2, 4]], [1, 1, 1, 0], [0, 0])
+    asked: list[int] = []
+
+    def highest_first(g: object, s: TinyState, legal: list, player: int, rng: object) -> list:
+        asked.append(player)
+        return sorted(legal, key=lambda a: -a.value if isinstance(a, Play) else 0)
+
+    settings = SearchSettings(
+        iterations=2, rollout_limit=0, widening=0.5, expansion_order=highest_first
+    )
+    root = _Search(game, settings, random.Random(1)).run(state.clone, 0)
+    assert list(root.children) == [Play(3)]
+    assert list(root.children[Play(3)].children) == [Play(4)]
+    assert asked == [0, 1]  # each node ranks its actions once
+
+
+def test_the_root_keeps_the_order_of_its_filter() -> None:
+    """With an expansion order, the root tries its candidates in the order the root filter gives
+    them (best first), so a short search has judged the filter's favourites."""
+    game = TinyGame(2)
+    state = position([[1, 3], [2, 4]], [1, 1, 1, 0], [0, 0])
+
+    def reverse(g: object, view: object, legal: list, rng: object) -> list:
+        return list(reversed(legal))
+
+    def natural(g: object, s: TinyState, legal: list, player: int, rng: object) -> list:
+        return list(legal)
+
+    settings = SearchSettings(iterations=1, rollout_limit=0, expansion_order=natural)
+    legal = game.legal_actions(state)
+    root = _Search(game, settings, random.Random(1), reverse(game, None, legal, None)).run(
+        state.clone, 0
+    )
+    assert list(root.children) == [legal[-1]]
+
+
+def test_among_equally_visited_root_actions_the_best_valued_is_chosen() -> None:
+    """A search too short to visit any root action twice (slow leaves) takes the one whose leaf
+    was judged best, not merely the first."""
+    game = TinyGame(2)
+    state = position([[1, 3], [2, 4]], [1, 1, 1, 0], [0, 0])
+    legal = game.legal_actions(state)
+
+    def played_card_wins(g: object, s: TinyState) -> list[float]:
+        lead = s.scores[0] - s.scores[1]
+        return [lead / 10, -lead / 10]
+
+    settings = SearchSettings(iterations=len(legal), rollout_limit=0, evaluate=played_card_wins)
+    bot = ISMCTSBot(settings=settings)
+    assert decide(bot, game, state) == Play(3)
+
+
 def test_a_game_may_tune_the_search_levels() -> None:
     from hanse.bots.registry import level_settings
     from hanse.games import make

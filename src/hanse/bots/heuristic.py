@@ -21,6 +21,10 @@ Two optional parts of a ``heuristics.py`` refine this:
   (Hansa's Umsetzen or Einrichten open sub-decisions whose first step alone looks like a loss).
   The bot then values an action by its greedy completion: it keeps taking its best one-step choice
   until the action is finished, at most :data:`FOLLOW_LIMIT` steps.
+- ``turn_of(game, state)``: whose turn it is, for games whose turns are chains of decisions by
+  one seat; the search levels may then judge a leaf at the end of the turn under way
+  (:func:`turn_leaf`) and try each node's actions best first (:func:`heuristic_order`), as Hansa's
+  ``SEARCH_TUNING`` asks.
 
 The bot remembers the views it decided in and what it chose there. Seeing the same view again means
 the game went round in a circle, so it then chooses among the actions it has not yet tried there.
@@ -209,6 +213,49 @@ def heuristic_candidates(
     ]
     keyed.sort(reverse=True)
     return [legal[i] for _, _, i in keyed[:limit]]
+
+
+def heuristic_order(
+    game: Game, state: Any, legal: Sequence[Action], player: int, rng: random.Random
+) -> list[Action]:
+    """`legal` best first for `player` by a one-step lookahead on the search evaluation, each
+    action judged by its greedy completion: an ``expansion_order`` for the search levels, so that
+    a node tries first what the heuristic bot would choose (ties in random order)."""
+    evaluate = search_evaluator(game)
+    keyed = [
+        (settled_value(game, child(game, state, action), player, evaluate), rng.random(), i)
+        for i, action in enumerate(legal)
+    ]
+    keyed.sort(reverse=True)
+    return [legal[i] for _, _, i in keyed]
+
+
+TURN_LIMIT = 24
+"""Decisions a :func:`turn_leaf` plays at most to finish a turn."""
+
+
+def turn_leaf(game: Game, state: Any) -> list[float]:
+    """Leaf evaluation for games whose turns are chains of decisions by one seat (Hansa: 2 to 5
+    actions, each of one to several decisions): the turn under way is first played to its end,
+    every decision the heuristic choice of the seat to decide (a displaced seat's too) on the
+    search evaluation, then judged by :func:`heuristic_leaf`. Positions in the middle of a turn are
+    not comparable with one another (one with two actions done looks better than one with one
+    done and two to come); the ends of turns are. The game's heuristics.py tells whose turn it is
+    (``turn_of(game, state)``); a chance event ends the play-out."""
+    module = _module(game)
+    turn_of = getattr(module, "turn_of", None)
+    if turn_of is not None and not game.is_terminal(state):
+        owner = turn_of(game, state)
+        evaluate = search_evaluator(game)
+        rng = random.Random(0)  # ties only; the search's own RNG stays untouched
+        for _ in range(TURN_LIMIT):
+            player = game.current_player(state)
+            if player < 0 or turn_of(game, state) != owner:
+                break
+            legal = game.legal_actions(state)
+            action = best_by_lookahead(game, state, legal, player, rng, evaluate)
+            state = child(game, state, action)
+    return heuristic_leaf(game, state)
 
 
 def game_tuning(game: Game, settings: SearchSettings) -> SearchSettings:

@@ -14,7 +14,11 @@ Progressive widening (``widening``) lets a node try a new action only while it h
 ``widening * sqrt(visits + 1)`` children (Coulom, "Computing Elo ratings of move patterns in the
 game of Go", 2007; Chaslot et al., "Progressive strategies for Monte-Carlo tree search", 2008).
 Without it a node with a hundred actions is valued by the mean of a hundred mostly poor first
-tries; with it the search settles on its best tries before widening. ``tune`` lets a game adjust
+tries; with it the search settles on its best tries before widening. With an ``expansion_order``
+a node tries its actions in the order a cheap judgement ranks them instead of at random
+(progressive unpruning, Chaslot et al. 2008), the root in its filter's order; and among root
+actions visited equally often the best valued is chosen, for searches whose leaves are so slow
+that a second visits each candidate about once. ``tune`` lets a game adjust
 a level's settings to itself when the bot acts (``SEARCH_TUNING`` in a game's heuristics.py).
 """
 
@@ -34,6 +38,7 @@ from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, View
 RolloutPolicy = Callable[[Game, Any, Sequence[Action], random.Random], Action]
 LeafEvaluation = Callable[[Game, Any], list[float]]
 RootFilter = Callable[[Game, View, Sequence[Action], random.Random], list[Action]]
+ExpansionOrder = Callable[[Game, Any, Sequence[Action], int, random.Random], list[Action]]
 
 
 def random_rollout(game: Game, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -57,6 +62,7 @@ class SearchSettings:
     evaluate: LeafEvaluation = score_utility  # utility of a rollout cut before the end
     root_filter: RootFilter | None = None  # the root actions worth searching (default: all)
     widening: float | None = None  # progressive widening constant (default: try every action)
+    expansion_order: ExpansionOrder | None = None  # best first: a node tries actions in this order
     tune: Callable[[Game, SearchSettings], SearchSettings] | None = None  # per-game adjustment
 
     def for_game(self, game: Game) -> SearchSettings:
@@ -67,7 +73,7 @@ class SearchSettings:
 
 
 class _Node:
-    __slots__ = ("availability", "children", "player", "totals", "visits")
+    __slots__ = ("availability", "children", "order", "player", "totals", "visits")
 
     def __init__(self, num_players: int, player: int) -> None:
         self.children: dict[Action, _Node] = {}
@@ -75,6 +81,7 @@ class _Node:
         self.availability = 0
         self.totals = [0.0] * num_players
         self.player = player  # who moves here (CHANCE or a seat)
+        self.order: list[Action] | None = None  # the actions best first, with expansion_order
 
 
 class _Search:
@@ -83,12 +90,14 @@ class _Search:
         game: Game,
         settings: SearchSettings,
         rng: random.Random,
-        root_actions: frozenset[Action] | None = None,
+        root_actions: Sequence[Action] | None = None,
     ) -> None:
         self.game = game
         self.settings = settings
         self.rng = rng
-        self.root_actions = root_actions  # the root's candidates, None for all legal actions
+        # the root's candidates (best first, where a root filter ranks them), None for all
+        self.root_order = list(root_actions) if root_actions is not None else None
+        self.root_actions = frozenset(root_actions) if root_actions is not None else None
 
     def run(self, root_state: Callable[[], Any], seat: int) -> _Node:
         settings = self.settings
@@ -121,7 +130,7 @@ class _Search:
                     legal = [a for a in legal if a in self.root_actions] or legal
                 untried = [a for a in legal if a not in node.children]
                 if untried and self._may_widen(node, len(legal) - len(untried)):
-                    action = untried[rng.randrange(len(untried))]
+                    action = self._untried_action(node, state, untried, player, node is root)
                     game.apply_action(state, action)
                     child = _Node(game.num_players, game.current_player(state))
                     node.children[action] = child
@@ -147,6 +156,26 @@ class _Search:
             totals = visited.totals
             for seat, reward in enumerate(rewards):
                 totals[seat] += reward
+
+    def _untried_action(
+        self, node: _Node, state: Any, untried: list[Action], player: int, at_root: bool
+    ) -> Action:
+        """The action a node tries next: at random, or with an ``expansion_order`` the first
+        untried one in the node's order (the root's candidates keep the root filter's order)."""
+        order_of = self.settings.expansion_order
+        if order_of is None:
+            return untried[self.rng.randrange(len(untried))]
+        if node.order is None:
+            if at_root and self.root_order is not None:
+                node.order = self.root_order
+            else:
+                node.order = order_of(self.game, state, untried, player, self.rng)
+        waiting = set(untried)
+        for action in node.order:
+            if action in waiting:
+                return action
+        # another determinization may offer actions the first one did not
+        return untried[self.rng.randrange(len(untried))]
 
     def _may_widen(self, node: _Node, tried: int) -> bool:
         widening = self.settings.widening
@@ -204,15 +233,19 @@ class ISMCTSBot:
         candidates = list(legal)
         if settings.root_filter is not None:
             candidates = settings.root_filter(game, view, legal, rng) or candidates
-        search = _Search(game, settings, rng, frozenset(candidates))
+        search = _Search(game, settings, rng, candidates)
         root = search.run(self._root_state(game, view, rng), seat)
         self.last_iterations = root.visits
-        # the most visited; among equals the earliest (a root filter lists its best first)
-        visits = [
-            (root.children[a].visits if a in root.children else -1, -i)
-            for i, a in enumerate(candidates)
-        ]
-        return candidates[-max(visits)[1]]
+        # the most visited; among equals the best valued, then the earliest (a root filter lists
+        # its best first): with slow leaves a second may visit each candidate only once
+        keys = []
+        for i, action in enumerate(candidates):
+            node = root.children.get(action)
+            if node is None:
+                keys.append((-1, -math.inf, -i))
+            else:
+                keys.append((node.visits, node.totals[seat] / node.visits, -i))
+        return candidates[-max(keys)[2]]
 
 
 class MCTSBot(ISMCTSBot):

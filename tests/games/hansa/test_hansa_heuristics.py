@@ -182,3 +182,44 @@ def test_the_search_levels_value_actiones_twice_as_much_as_easy() -> None:
     assert search[0] > easy[0]  # seat 0 has uncovered the first Actiones level, nobody else has
     scale = heuristics.MARGIN_SCALE
     assert heuristic_leaf(g, s) == [math.tanh(value / scale) for value in search]
+
+
+def test_a_search_leaf_is_judged_at_the_end_of_the_turn_under_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A turn is 2 to 5 actions by one seat: the search levels play the turn under way to its end
+    by the heuristic choice before judging a leaf (SEARCH_TUNING), and leave the leaf untouched."""
+    from hanse.bots import heuristic as bot_heuristics
+
+    g, s = new(3)
+    complete = route(g, "Goettingen", "Quedlinburg")
+    fill_route(g, s, complete, 0)
+    assert (heuristics.turn_of(g, s), s.actions_left) == (0, 2)
+    before = g.view(s, 0)
+    judged: list[HansaState] = []
+    monkeypatch.setattr(bot_heuristics, "heuristic_leaf", lambda game, state: judged.append(state))
+    bot_heuristics.turn_leaf(g, s)
+    assert g.view(s, 0) == before
+    (end,) = judged
+    assert heuristics.turn_of(g, end) != 0 or g.current_player(end) < 0
+    # the turn's best first action, establishing the complete route, was played on the way
+    posts = g.board.route_post_range[complete]
+    assert all(s.posts[post] == 0 for post in posts)
+    assert not all(end.posts[post] == 0 for post in posts)
+
+
+def test_the_search_tries_the_heuristic_favourite_first() -> None:
+    """SEARCH_TUNING's expansion order ranks every action by its one-step lookahead on
+    SEARCH_WEIGHTS: a permutation of the legal actions, the establishing at its head."""
+    from hanse.bots.heuristic import heuristic_order
+    from hanse.bots.registry import level_settings
+
+    g, s = new(3)
+    fill_route(g, s, route(g, "Goettingen", "Quedlinburg"), 0)
+    legal = g.legal_actions(s)
+    order = heuristic_order(g, s, legal, 0, random.Random(0))
+    assert sorted(map(g.action_to_str, order)) == sorted(map(g.action_to_str, legal))
+    assert g.action_to_str(order[0]) == "establish Goettingen-Quedlinburg"
+    settings = level_settings(1.0).for_game(g)
+    assert settings.expansion_order is heuristic_order
+    assert settings.evaluate is not heuristic_leaf

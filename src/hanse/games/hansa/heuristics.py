@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from hanse.bots.heuristic import heuristic_order, turn_leaf
 from hanse.games.hansa.actions import ESTABLISH, MOVE_DROP, MOVE_LIFT, OVER, REMOVE
 from hanse.games.hansa.data import (
     ABILITIES,
@@ -106,19 +107,31 @@ SEARCH_WEIGHTS = WEIGHTS.with_ability_worth("actions", 2.0)
 """The search levels' evaluation: the easy bot's with Actiones worth twice as much. The README's
 study (``examples/hansa_actiones.py``) found that this one change makes the one-step bot win 2.4
 times its fair share against ``easy``; the rulebook agrees ("3 Aktionen sollte man möglichst
-schnell erreichen"). ``easy`` keeps the plainer weights, so that the levels stay apart. Measured
-with them, ``hard`` still won only its fair share against three easy bots (4 of 16 games, ``hanse
-arena hansa --players 4 --challenger hard --bot easy --games 4 --jobs 2 --seed 11``, mean score
-33.8 against 33.2): the search itself adds little in Hansa yet."""
+schnell erreichen"). ``easy`` keeps the plainer weights, so that the levels stay apart."""
 
 ROOT_CANDIDATES = 6
 """The search levels consider only the 6 best root actions by their one-step lookahead: a Hansa
 turn offers about a hundred (every route times two pieces), too many for a second of search."""
-SEARCH_TUNING = {"rollout_limit": 0, "widening": 2.0}
-"""The search levels judge a Hansa leaf at once (random actions would only spoil it) and widen
-progressively: each of a seat's decisions offers dozens of actions, mostly poor (arena runs of
-4 games against three easy bots: 1 win and a mean score of 33.0 against 35.9 this way; 0 wins
-and 16.5-24.0 against 33-38 with random rollouts or without the widening)."""
+SEARCH_TUNING = {
+    "rollout_limit": 0,
+    "widening": 2.0,
+    "evaluate": turn_leaf,
+    "expansion_order": heuristic_order,
+}
+"""How the search levels search Hansa. A turn is a chain of 2 to 5 actions by one seat, so a leaf
+is judged only after the turn under way is played to its end, every decision by the heuristic
+choice on :data:`SEARCH_WEIGHTS` (``turn_leaf``, with :func:`turn_of`): halfway through a turn a
+position with one action done and two to come looks worse than one with three done. Random
+rollouts would only spoil a leaf. Each node tries first what that heuristic choice prefers
+(``heuristic_order``) and widens progressively, each of a seat's decisions offering dozens of
+actions, mostly poor. Such a leaf costs a tenth of a second or more, so ``hard`` judges a few to
+a few dozen per move: in effect the six root candidates each played to the end of the turn, the
+best refined.
+
+Arena runs (hard against three easy bots, 4 players, seats rotated, ``--games 4 --jobs 2 --seed
+11``): leaves judged mid-turn by ``SEARCH_WEIGHTS``, tried in random order: 4 of 16 games (mean
+score 33.8 against 33.2); as now: 13 of 16 (46.1 against 28.1). Earlier, with random rollouts or
+without the widening: 0 of 4."""
 MARGIN_SCALE = 15.0
 """A typical winning margin in points, for the search bots' leaf evaluation."""
 
@@ -254,3 +267,9 @@ def heuristic_value(game: Any, view: dict[str, Any], seat: int) -> float:
 def unfinished(game: Any, state: Any, seat: int) -> bool:
     """Is `seat` in the middle of an action it chose (Umsetzen, Einrichten, 3 Steine entfernen)?"""
     return state.decision in (MOVE_LIFT, MOVE_DROP, ESTABLISH, REMOVE)
+
+
+def turn_of(game: Any, state: Any) -> int:
+    """Whose turn it is (a displaced seat decides within another's turn), for the search
+    levels' leaves, which play the turn under way to its end (``turn_leaf``)."""
+    return int(state.turn_owner)
