@@ -28,8 +28,16 @@ from hanse.bots.search import ISMCTSBot, SearchSettings
 from hanse.core import CHANCE, TERMINAL
 from hanse.core.match import child, sample_chance
 from hanse.games import make
+from hanse.games.kogge import heuristics as kogge_heuristics
+from hanse.games.kogge.actions import Decision
 from hanse.games.kogge.data import GOOD_NAMES, GOOD_VP
-from hanse.games.kogge.heuristics import _worth, heuristic_value, search_candidates
+from hanse.games.kogge.heuristics import (
+    _worth,
+    heuristic_value,
+    search_candidates,
+    search_leaf_after_turn,
+    turn_of,
+)
 from hanse.games.kogge.prospects import (
     development_worth,
     holdings,
@@ -274,13 +282,53 @@ def test_bots_choose_the_same_when_other_seats_secrets_are_redealt() -> None:
 
 # -- the search levels' evaluation and root actions (heuristics.SEARCH_TUNING) ---------------
 def test_search_levels_use_kogge_tuning() -> None:
-    """``medium`` and ``hard`` judge Kogge leaves by the prospects of the cogs, at once (random
-    steps only spend goods and markers: 3A Bewegung), over the plain bids."""
+    """``medium`` and ``hard`` judge Kogge leaves by the prospects of the cogs at the end of the
+    Spielerphase under way, without random steps (they only spend goods and markers: 3A
+    Bewegung), over the plain bids."""
     settings = level_settings(1.0).for_game(make("kogge", 3))
-    assert settings.evaluate is search_leaf
+    assert settings.evaluate is search_leaf_after_turn
     assert settings.root_filter is search_candidates
     assert settings.rollout_limit == 0
     assert settings.widening is not None
+
+
+def judged_state(monkeypatch: pytest.MonkeyPatch, game: Any, state: Any) -> Any:
+    """The state the search levels' leaf evaluation hands to prospects.search_leaf."""
+    judged: list[Any] = []
+    monkeypatch.setattr(kogge_heuristics, "search_leaf", lambda g, s: judged.append(s) or [0.0])
+    search_leaf_after_turn(game, state)
+    (end,) = judged
+    return end
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_search_leaf_is_judged_at_the_end_of_the_spielerphase(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """A cog halfway through its actions (3B) is not comparable with one done: the leaf is played
+    to the end of the Spielerphase by the easy bot's choices first, and itself left untouched."""
+    game = make("kogge", 3)
+    state = first_state(game, seed, lambda s: s.phase == Decision.ACTION)
+    owner = turn_of(game, state)
+    assert owner == game.current_player(state) >= 0
+    before = game.view(state, owner)
+    end = judged_state(monkeypatch, game, state)
+    assert game.view(state, owner) == before
+    assert end is not state
+    wide = len(game.legal_actions(end)) > kogge_heuristics.WIDEST_PLAY_OUT
+    assert turn_of(game, end) != owner or game.current_player(end) < 0 or wide
+
+
+def test_a_play_out_stops_at_a_decision_too_wide_to_weigh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first bid (1 Nachschub und Reihenfolge) offers every sub-multiset of the hand, hundreds
+    of bids: the leaf is judged as it stands rather than weigh each."""
+    game = make("kogge", 3)
+    state = first_state(game, 0, lambda s: s.phase == Decision.BID)
+    assert turn_of(game, state) == game.current_player(state)
+    assert len(game.legal_actions(state)) > kogge_heuristics.WIDEST_PLAY_OUT
+    assert judged_state(monkeypatch, game, state) is state
 
 
 def first_state(game: Any, seed: int, accept: Callable[[Any], bool]) -> Any:

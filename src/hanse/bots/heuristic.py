@@ -234,28 +234,39 @@ TURN_LIMIT = 24
 """Decisions a :func:`turn_leaf` plays at most to finish a turn."""
 
 
+def finish_turn(game: Game, state: Any, widest: int | None = None) -> Any:
+    """`state` once the turn under way is played to its end, every decision the heuristic choice
+    of the seat to decide (a displaced seat's or a trading partner's too) on the search
+    evaluation; `state` itself in a game without turns (no ``turn_of`` in its heuristics.py) or
+    between turns (``turn_of`` negative). A chance event ends the play-out, and so does a decision
+    offering more than `widest` actions (too dear to weigh one by one)."""
+    turn_of = getattr(_module(game), "turn_of", None)
+    if turn_of is None or game.is_terminal(state):
+        return state
+    owner = turn_of(game, state)
+    if owner < 0:
+        return state
+    evaluate = search_evaluator(game)
+    rng = random.Random(0)  # ties only; the search's own RNG stays untouched
+    for _ in range(TURN_LIMIT):
+        player = game.current_player(state)
+        if player < 0 or turn_of(game, state) != owner:
+            break
+        legal = game.legal_actions(state)
+        if widest is not None and len(legal) > widest:
+            break
+        state = child(game, state, best_by_lookahead(game, state, legal, player, rng, evaluate))
+    return state
+
+
 def turn_leaf(game: Game, state: Any) -> list[float]:
     """Leaf evaluation for games whose turns are chains of decisions by one seat (Hansa: 2 to 5
-    actions, each of one to several decisions): the turn under way is first played to its end,
-    every decision the heuristic choice of the seat to decide (a displaced seat's too) on the
-    search evaluation, then judged by :func:`heuristic_leaf`. Positions in the middle of a turn are
-    not comparable with one another (one with two actions done looks better than one with one
-    done and two to come); the ends of turns are. The game's heuristics.py tells whose turn it is
-    (``turn_of(game, state)``); a chance event ends the play-out."""
-    module = _module(game)
-    turn_of = getattr(module, "turn_of", None)
-    if turn_of is not None and not game.is_terminal(state):
-        owner = turn_of(game, state)
-        evaluate = search_evaluator(game)
-        rng = random.Random(0)  # ties only; the search's own RNG stays untouched
-        for _ in range(TURN_LIMIT):
-            player = game.current_player(state)
-            if player < 0 or turn_of(game, state) != owner:
-                break
-            legal = game.legal_actions(state)
-            action = best_by_lookahead(game, state, legal, player, rng, evaluate)
-            state = child(game, state, action)
-    return heuristic_leaf(game, state)
+    actions, each of one to several decisions): the turn under way is first played to its end
+    (:func:`finish_turn`), then judged by :func:`heuristic_leaf`. Positions in the middle of a
+    turn are not comparable with one another (one with two actions done looks better than one with
+    one done and two to come); the ends of turns are. The game's heuristics.py tells whose turn it
+    is (``turn_of(game, state)``)."""
+    return heuristic_leaf(game, finish_turn(game, state))
 
 
 def game_tuning(game: Game, settings: SearchSettings) -> SearchSettings:
