@@ -7,7 +7,7 @@ once, applies each legal action to a copy, and takes the action whose resulting 
 (ties broken at random). So it never reads hidden information, and it is fast enough to serve as
 the rollout policy of the search bots.
 
-Two optional parts of a ``heuristics.py`` refine this:
+Optional parts of a ``heuristics.py`` refine this:
 
 - ``state_value(game, state, seat)``: the same value as ``heuristic_value`` of ``seat``'s view of
   ``state``, computed on the state directly (for games where that is cheaper; a test per game
@@ -231,7 +231,7 @@ def heuristic_order(
 
 
 TURN_LIMIT = 24
-"""Decisions a :func:`turn_leaf` plays at most to finish a turn."""
+"""Decisions :func:`finish_turn` plays at most to finish a turn."""
 
 
 def finish_turn(game: Game, state: Any, widest: int | None = None) -> Any:
