@@ -204,15 +204,8 @@ def heuristic_candidates(
     limit = getattr(_module(game), "ROOT_CANDIDATES", None)
     if limit is None or len(legal) <= limit:
         return list(legal)
-    seat = view["seat"]
     state = game.determinize(view, rng)
-    evaluate = search_evaluator(game)
-    keyed = [
-        (settled_value(game, child(game, state, action), seat, evaluate), rng.random(), i)
-        for i, action in enumerate(legal)
-    ]
-    keyed.sort(reverse=True)
-    return [legal[i] for _, _, i in keyed[:limit]]
+    return heuristic_order(game, state, legal, view["seat"], rng)[:limit]
 
 
 def heuristic_order(

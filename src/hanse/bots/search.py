@@ -102,6 +102,7 @@ class _Search:
     def run(self, root_state: Callable[[], Any], seat: int) -> _Node:
         settings = self.settings
         root = _Node(self.game.num_players, seat)
+        root.order = self.root_order  # the root tries its candidates in the filter's order
         deadline = time.perf_counter() + settings.seconds if settings.seconds else None
         done = 0
         while True:
@@ -130,7 +131,7 @@ class _Search:
                     legal = [a for a in legal if a in self.root_actions] or legal
                 untried = [a for a in legal if a not in node.children]
                 if untried and self._may_widen(node, len(legal) - len(untried)):
-                    action = self._untried_action(node, state, untried, player, node is root)
+                    action = self._untried_action(node, state, untried, player)
                     game.apply_action(state, action)
                     child = _Node(game.num_players, game.current_player(state))
                     node.children[action] = child
@@ -158,18 +159,15 @@ class _Search:
                 totals[seat] += reward
 
     def _untried_action(
-        self, node: _Node, state: Any, untried: list[Action], player: int, at_root: bool
+        self, node: _Node, state: Any, untried: list[Action], player: int
     ) -> Action:
         """The action a node tries next: at random, or with an ``expansion_order`` the first
-        untried one in the node's order (the root's candidates keep the root filter's order)."""
+        untried one in the node's order (the root's is its candidates' order, set in run)."""
         order_of = self.settings.expansion_order
         if order_of is None:
             return untried[self.rng.randrange(len(untried))]
         if node.order is None:
-            if at_root and self.root_order is not None:
-                node.order = self.root_order
-            else:
-                node.order = order_of(self.game, state, untried, player, self.rng)
+            node.order = order_of(self.game, state, untried, player, self.rng)
         waiting = set(untried)
         for action in node.order:
             if action in waiting:

@@ -124,12 +124,11 @@ SEARCH_TUNING = {
 }
 """The search levels judge a leaf only once the turn under way (a bid, a Spielerphase) is played to
 its end by the easy bot's choices (a cog halfway through its actions is not comparable with one
-done), then by
-:func:`prospects.search_leaf` (what each cog can do where it can sail next); they search only the
-plain bids and widen progressively. Random steps of a rollout only spend goods and markers on
-paid moves and bids (3A Bewegung), so a rollout mostly punished whoever was on turn: with 10 of
-them the bot stopped its cog rather than sail. Arena (hard against two easy bots, 3 players, seats
-rotated, ``--games 8 --jobs 2 --seed 11``): leaves judged at once by prospects, 13 of 24 games
-(1.6 times the fair share; 1 of 6 before prospects, ``--games 2 --seed 1 --jobs 1``; the same 13
-of 24 with the exploration constant 0.2 instead of 0.7); judged after the play-out, 21 of 24
-(2.6 times)."""
+done), then by :func:`prospects.search_leaf` (what each cog can do where it can sail next); they
+search only the plain bids and widen progressively. Random steps of a rollout only spend goods and
+markers on paid moves and bids (3A Bewegung), so a rollout mostly punished whoever was on turn: with
+10 of them the bot stopped its cog rather than sail. Arena (hard against two easy bots, 3 players,
+seats rotated, ``--games 8 --jobs 2 --seed 11``): leaves judged at once by prospects, 13 of 24 games
+(1.6 times the fair share; 1 of 6 before prospects, ``--games 2 --seed 1 --jobs 1``; the same 13 of
+24 with the exploration constant 0.2 instead of 0.7); judged after the play-out, 21 of 24 (2.6
+times), and 18.5 of 24 (2.3 times) in a second run as ``--challenger hard``."""
