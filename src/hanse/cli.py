@@ -496,5 +496,47 @@ def arena_command(
         console.print(f"records, report{' and plots' if plots else ''} in {out}")
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL of the database (default: SQLite in the user's data folder); "
+            "postgresql+psycopg://... for PostgreSQL."
+        ),
+    ] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(help="Redis URL for live updates across workers (redis://127.0.0.1:6379)."),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(help="Server processes (more than one needs PostgreSQL and Redis).")
+    ] = 1,
+    bot_processes: Annotated[
+        int, typer.Option(help="Processes in which bot seats think (per worker).")
+    ] = 1,
+    public_url: Annotated[
+        str | None,
+        typer.Option(help="The address invite links point to (default: the request's)."),
+    ] = None,
+) -> None:
+    """Serve the web tables: play in the browser, with friends and against bots."""
+    from hanse.server.serve import ServeError, serve
+    from hanse.server.settings import Settings, default_database_url
+
+    settings = Settings(
+        database_url=database_url or default_database_url(),
+        redis_url=redis_url,
+        bot_processes=bot_processes,
+        public_url=public_url,
+    )
+    try:
+        serve(settings, host, port, workers)
+    except ServeError as error:
+        raise _fail(str(error)) from None
+
+
 def main() -> None:
     app()

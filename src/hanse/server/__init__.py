@@ -1,0 +1,19 @@
+"""Web tables: the server behind ``hanse serve`` (DESIGN.md, "The web platform").
+
+The server only authenticates, transports and persists. A table's append-only move log in the
+database *is* its record; a table's state is the replay of that log through the game protocol,
+cached per worker and rebuilt on a miss, so nothing lives only in one worker's memory.
+
+Modules:
+
+- ``settings``: what ``hanse serve`` is configured with (database, Redis, secret, limits).
+- ``models`` and ``storage``: the SQLAlchemy 2 tables, engines and Alembic migrations.
+- ``security``: invite secrets, seat tokens, account passwords (argon2), signed cookies, CSRF.
+- ``live_table``: one table's game replayed from its log, with each viewer's log and payload.
+- ``tables``: the table service (create, join, read, submit); the one place that writes moves.
+- ``events``: live change events fanned out to every worker (in process, or Redis pub/sub).
+- ``bots``: bot seats, thinking in worker processes, one lease per bot decision.
+- ``limits``: request-size and rate limits.
+- ``api``: the JSON and WebSocket routes; ``app``: the FastAPI application.
+- ``serve``: the ``hanse serve`` command; ``loadtest``: ``hanse bench --server``.
+"""

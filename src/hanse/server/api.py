@@ -1,0 +1,422 @@
+"""The JSON and WebSocket API (OpenAPI at ``/docs``); the contract of issue 15, and a little more.
+
+Authentication: a seat token as ``Authorization: Bearer <token>`` or in the table's signed seat
+cookie (set by joining); an account's session token the same way (``hanse_session`` cookie). A
+request authenticated by a cookie that changes anything needs the CSRF header (``security``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from starlette.concurrency import run_in_threadpool
+
+from hanse.games import REGISTRY
+from hanse.server import security
+from hanse.server.errors import ApiError, forbidden, unauthorized
+from hanse.server.tables import BOT_LEVELS, SeatSpec, TableService, TableSpec
+
+router = APIRouter(prefix="/api")
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"]
+    level: Literal["random", "easy", "medium", "hard"] | None = None
+
+
+class TableIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: StrictStr = Field(max_length=40)
+    players: StrictInt
+    flags: dict[StrictStr, StrictBool | StrictInt | StrictStr] = Field(default_factory=dict)
+    mode: Literal["live", "async"] = "live"
+    visibility: Literal["public", "private"] = "public"
+    seats: list[SeatIn] = Field(max_length=8)
+
+
+class Invite(BaseModel):
+    seat: int
+    url: str
+
+
+class TableCreated(BaseModel):
+    id: str
+    url: str
+    invites: list[Invite]
+
+
+class NameIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: StrictStr = Field(max_length=200)
+    seat: StrictInt | None = None
+
+
+class Joined(BaseModel):
+    table: str
+    seat: int
+    token: str
+
+
+class MoveIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: StrictStr = Field(max_length=500)
+    version: StrictInt
+
+
+class AccountIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: StrictStr = Field(max_length=200)
+    password: StrictStr = Field(max_length=1000)
+
+
+class SignedIn(BaseModel):
+    name: str
+    token: str
+
+
+TableState = dict[str, Any]
+
+
+def _service(request: Request | WebSocket) -> TableService:
+    service: TableService = request.app.state.service
+    return service
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _bearer(headers: Any) -> str | None:
+    value = headers.get("authorization")
+    if not value:
+        return None
+    scheme, _, token = value.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise unauthorized("the Authorization header is 'Bearer <token>'")
+    return str(token.strip())
+
+
+def _cookie(request: Request | WebSocket, name: str) -> str | None:
+    value = request.cookies.get(name)
+    if value is None:
+        return None
+    token = request.app.state.signer.unsign(name, value)
+    if token is None:
+        raise unauthorized(f"the cookie {name} was not issued by this server")
+    return str(token)
+
+
+def _check_csrf(request: Request) -> None:
+    cookie = request.cookies.get(security.CSRF_COOKIE)
+    header = request.headers.get(security.CSRF_HEADER)
+    if not cookie or not header or not security.same_secret(cookie, header):
+        raise forbidden(
+            f"a request signed in by cookie needs the {security.CSRF_HEADER} header "
+            f"(the value of the {security.CSRF_COOKIE} cookie)"
+        )
+
+
+async def _account(request: Request | WebSocket, unsafe: bool) -> tuple[int, str] | None:
+    """The signed-in account, by bearer session token or session cookie."""
+    service = _service(request)
+    token = _bearer(request.headers)
+    if token is not None:
+        return await run_in_threadpool(service.account_of_session, token)
+    token = _cookie(request, security.SESSION_COOKIE)
+    if token is None:
+        return None
+    if unsafe and isinstance(request, Request):
+        _check_csrf(request)
+    account = await run_in_threadpool(service.account_of_session, token)
+    if account is None:
+        raise unauthorized("the session has ended; sign in again")
+    return account
+
+
+async def caller_seat(request: Request | WebSocket, table_id: str, unsafe: bool) -> int | None:
+    """The caller's seat at the table, or None for a spectator; 401/403 for bad credentials."""
+    service = _service(request)
+    bearer = _bearer(request.headers)
+    if bearer is not None:
+        try:
+            return await run_in_threadpool(service.seat_of_token, table_id, bearer)
+        except ApiError as error:
+            if error.status != 401:
+                raise
+            account = await run_in_threadpool(service.account_of_session, bearer)
+            if account is None:
+                raise
+            return await run_in_threadpool(service.seat_of_account, table_id, account[0])
+    token = _cookie(request, security.seat_cookie_name(table_id))
+    if token is not None:
+        if unsafe and isinstance(request, Request):
+            _check_csrf(request)
+        return await run_in_threadpool(service.seat_of_token, table_id, token)
+    account = await _account(request, unsafe)
+    if account is not None:
+        return await run_in_threadpool(service.seat_of_account, table_id, account[0])
+    return None
+
+
+def _set_cookie(request: Request, response: Response, name: str, token: str) -> None:
+    settings = request.app.state.settings
+    response.set_cookie(
+        name,
+        request.app.state.signer.sign(name, token),
+        httponly=True,
+        samesite="lax",
+        secure=settings.cookie_secure,
+        max_age=400 * 24 * 3600,
+    )
+    if security.CSRF_COOKIE not in request.cookies:
+        response.set_cookie(
+            security.CSRF_COOKIE,
+            security.new_secret(),
+            httponly=False,
+            samesite="strict",
+            secure=settings.cookie_secure,
+        )
+
+
+def _base_url(request: Request) -> str:
+    public: str | None = request.app.state.settings.public_url
+    return (public or str(request.base_url)).rstrip("/")
+
+
+async def _limit(request: Request, key: str, limit: int, window: int) -> None:
+    if not await request.app.state.limiter.allow(key, limit, window):
+        raise ApiError(
+            429, f"too many requests; at most {limit} per {window} s", retry_after=window
+        )
+
+
+async def _after_change(request: Request, table_id: str, bot_to_move: bool) -> None:
+    await request.app.state.events.publish(table_id)
+    if bot_to_move:
+        request.app.state.bots.poke(table_id)
+
+
+# -- games and tables ------------------------------------------------------------------------
+@router.get("/games")
+def list_games() -> list[dict[str, Any]]:
+    """Every game: id, title, player counts, variant flags (name, default, meaning)."""
+    return [
+        {
+            "id": game_id,
+            "title": cls.title,
+            "min_players": cls.min_players,
+            "max_players": cls.max_players,
+            "flags": [
+                {"name": f.name, "default": f.default, "help": f.help} for f in cls.flag_docs()
+            ],
+            "bot_levels": list(BOT_LEVELS),
+        }
+        for game_id, cls in REGISTRY.items()
+    ]
+
+
+@router.post("/tables", status_code=201, response_model=TableCreated)
+async def create_table(body: TableIn, request: Request) -> TableCreated:
+    """A new table; one invite link per human seat. It starts when every human seat is taken."""
+    settings = request.app.state.settings
+    await _limit(request, f"create:{_client(request)}", settings.create_rate, 60)
+    spec = TableSpec(
+        game=body.game,
+        players=body.players,
+        flags=dict(body.flags),
+        mode=body.mode,
+        visibility=body.visibility,
+        seats=[SeatSpec(seat.kind, seat.level) for seat in body.seats],
+    )
+    service = _service(request)
+    table_id, invites = await run_in_threadpool(service.create, spec)
+    base = _base_url(request)
+    if not invites:
+        request.app.state.bots.poke(table_id)
+    return TableCreated(
+        id=table_id,
+        url=f"{base}/tables/{table_id}",
+        invites=[Invite(seat=seat, url=f"{base}/join/{secret}") for seat, secret in invites],
+    )
+
+
+@router.get("/tables")
+async def lobby(
+    request: Request,
+    status: Annotated[Literal["waiting", "playing", "finished"], Query()] = "waiting",
+) -> list[dict[str, Any]]:
+    """The public tables with this status, newest first (the lobby)."""
+    return await run_in_threadpool(_service(request).lobby, status)
+
+
+@router.get("/tables/{table_id}")
+async def read_table(
+    table_id: str,
+    request: Request,
+    log_from: Annotated[int, Query(ge=0)] = 0,
+) -> TableState:
+    """The table as the caller may see it: its view, legal actions when it decides, its log."""
+    seat = await caller_seat(request, table_id, unsafe=False)
+    return await run_in_threadpool(_service(request).read, table_id, seat, log_from)
+
+
+@router.post("/tables/{table_id}/moves")
+async def submit_move(table_id: str, body: MoveIn, request: Request) -> TableState:
+    """Play a move (its notation) at the version it was chosen at; the new table state."""
+    seat = await caller_seat(request, table_id, unsafe=True)
+    if seat is None:
+        raise unauthorized("join the table (or sign in) to move; spectators cannot")
+    settings = request.app.state.settings
+    await _limit(request, f"submit:{table_id}:{seat}", settings.submit_rate, 1)
+    service = _service(request)
+    done = await run_in_threadpool(service.submit, table_id, seat, body.action, body.version)
+    await _after_change(request, table_id, done.bot_to_move)
+    return done.payload
+
+
+@router.post("/tables/{table_id}/join", response_model=Joined)
+async def join_public(table_id: str, body: NameIn, request: Request, response: Response) -> Joined:
+    """Take an open seat of a public table from the lobby."""
+    account = await _account(request, unsafe=True)
+    service = _service(request)
+    joined = await run_in_threadpool(
+        service.join_public, table_id, body.seat, body.name, account and account[0]
+    )
+    return await _joined(request, response, joined)
+
+
+@router.post("/join/{secret}", response_model=Joined)
+async def join(secret: str, body: NameIn, request: Request, response: Response) -> Joined:
+    """Take the seat of an invite link; the token is returned and set as the table's cookie."""
+    account = await _account(request, unsafe=True)
+    service = _service(request)
+    joined = await run_in_threadpool(service.join, secret, body.name, account and account[0])
+    return await _joined(request, response, joined)
+
+
+async def _joined(request: Request, response: Response, joined: Any) -> Joined:
+    _set_cookie(request, response, security.seat_cookie_name(joined.table_id), joined.token)
+    live = await run_in_threadpool(_service(request).live, joined.table_id)
+    await _after_change(request, joined.table_id, live.decider is not None)
+    return Joined(table=joined.table_id, seat=joined.seat, token=joined.token)
+
+
+@router.get("/tables/{table_id}/record")
+async def table_record(table_id: str, request: Request) -> dict[str, Any]:
+    """The finished game's record (``hanse replay`` reads it)."""
+    return await run_in_threadpool(_service(request).record, table_id)
+
+
+# -- accounts --------------------------------------------------------------------------------
+@router.post("/accounts", status_code=201, response_model=SignedIn)
+async def create_account(body: AccountIn, request: Request, response: Response) -> SignedIn:
+    """An account (name and password); signs in at once."""
+    settings = request.app.state.settings
+    await _limit(request, f"login:{_client(request)}", settings.login_rate, 60)
+    _, token = await run_in_threadpool(_service(request).create_account, body.name, body.password)
+    _set_cookie(request, response, security.SESSION_COOKIE, token)
+    return SignedIn(name=body.name, token=token)
+
+
+@router.post("/login", response_model=SignedIn)
+async def login(body: AccountIn, request: Request, response: Response) -> SignedIn:
+    settings = request.app.state.settings
+    await _limit(request, f"login:{_client(request)}", settings.login_rate, 60)
+    await _limit(request, f"login-name:{body.name}", settings.login_rate, 60)
+    _, token = await run_in_threadpool(_service(request).login, body.name, body.password)
+    _set_cookie(request, response, security.SESSION_COOKIE, token)
+    return SignedIn(name=body.name, token=token)
+
+
+@router.post("/logout", status_code=204)
+async def logout(request: Request, response: Response) -> None:
+    token = _bearer(request.headers)
+    if token is None:
+        token = _cookie(request, security.SESSION_COOKIE)
+        if token is not None:
+            _check_csrf(request)
+    if token is not None:
+        await run_in_threadpool(_service(request).logout, token)
+    response.delete_cookie(security.SESSION_COOKIE)
+
+
+@router.get("/me")
+async def me(request: Request) -> dict[str, Any]:
+    """The signed-in account and its tables, with whose turn it is at each."""
+    account = await _account(request, unsafe=False)
+    if account is None:
+        raise unauthorized("not signed in")
+    tables = await run_in_threadpool(_service(request).tables_of_account, account[0])
+    return {"name": account[1], "tables": tables}
+
+
+# -- live --------------------------------------------------------------------------------------
+def _same_origin(websocket: WebSocket) -> bool:
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+@router.websocket("/tables/{table_id}/live")
+async def live(websocket: WebSocket, table_id: str) -> None:
+    """The table as the caller may see it, first at once, then after every change.
+
+    Each message has the shape of ``GET /api/tables/{id}``; after the first, ``log`` holds only
+    the entries from ``log_start`` on, which the client has not seen yet.
+    """
+    service = _service(websocket)
+    try:
+        if websocket.cookies and not _same_origin(websocket):
+            raise forbidden("a live connection signed in by cookie must come from this site")
+        seat = await caller_seat(websocket, table_id, unsafe=False)
+        payload = await run_in_threadpool(service.read, table_id, seat, 0)
+    except ApiError as error:
+        await websocket.close(code=4000 + error.status, reason=error.message[:120])
+        return
+    await websocket.accept()
+    events = websocket.app.state.events
+    queue = events.subscribe(table_id)
+    receiver = asyncio.create_task(_drain(websocket))
+    try:
+        await websocket.send_json(payload)
+        seen = _fingerprint(payload)
+        log_next = payload["log_start"] + len(payload["log"])
+        while True:
+            waiting = asyncio.create_task(queue.get())
+            done, _ = await asyncio.wait({waiting, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if receiver in done:
+                waiting.cancel()
+                return
+            payload = await run_in_threadpool(service.read, table_id, seat, log_next)
+            if _fingerprint(payload) != seen:
+                await websocket.send_json(payload)
+                seen = _fingerprint(payload)
+                log_next = payload["log_start"] + len(payload["log"])
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        events.unsubscribe(table_id, queue)
+        receiver.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await receiver
+
+
+def _fingerprint(payload: dict[str, Any]) -> tuple[Any, ...]:
+    taken = tuple(seat["taken"] for seat in payload["seats"])
+    return payload["version"], payload["status"], payload["log_start"] + len(payload["log"]), taken
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, until it goes away."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return

@@ -1,0 +1,82 @@
+"""The FastAPI application of ``hanse serve``: its parts, wired at start-up and closed at the end."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from hanse import __version__
+from hanse.server import storage
+from hanse.server.api import router
+from hanse.server.bots import BotRunner
+from hanse.server.errors import ApiError
+from hanse.server.events import Events
+from hanse.server.limits import BodyLimit, RateLimiter
+from hanse.server.security import CookieSigner
+from hanse.server.settings import Settings
+from hanse.server.tables import TableService
+
+log = logging.getLogger("hanse.server")
+
+
+def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
+    """The application; `migrate=False` where ``hanse serve`` already migrated once for all."""
+    settings = settings.with_secret()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = storage.create_engine(settings.database_url)
+        if migrate:
+            storage.migrate(engine)
+        service = TableService(engine)
+        events = Events(settings.redis_url)
+        await events.start()
+        bots = BotRunner(service, events, settings.bot_processes, settings.sweep_seconds)
+        await bots.start()
+        app.state.settings = settings
+        app.state.service = service
+        app.state.events = events
+        app.state.bots = bots
+        app.state.limiter = RateLimiter(settings.redis_url)
+        app.state.signer = CookieSigner(settings.secret_key)
+        try:
+            yield
+        finally:
+            await bots.stop()
+            await events.stop()
+            await app.state.limiter.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="Hanse",
+        version=__version__,
+        description="Web tables for Lübeck, Hansa Teutonica, Kogge and Die Speicherstadt.",
+        lifespan=lifespan,
+    )
+    app.include_router(router)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+        headers = {"Retry-After": str(error.extra["retry_after"])} if error.status == 429 else None
+        return JSONResponse(error.body(), status_code=error.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = []
+        for problem in error.errors():
+            where = ".".join(str(part) for part in problem.get("loc", ()) if part != "body")
+            problems.append(f"{where or 'body'}: {problem.get('msg', 'invalid')}")
+        return JSONResponse({"detail": "; ".join(problems)}, status_code=422)
+
+    return app
+
+
+def app_from_environ() -> FastAPI:
+    """The application of a uvicorn worker process, configured by ``HANSE_*`` variables."""
+    return create_app(Settings.from_environ(), migrate=False)

@@ -1,0 +1,36 @@
+"""The errors the API answers with: a status, a message that says what is wrong, extra fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        return {"detail": self.message, **self.extra}
+
+
+def not_found(what: str) -> ApiError:
+    return ApiError(404, f"no such {what}")
+
+
+def unauthorized(message: str = "unknown or expired token") -> ApiError:
+    return ApiError(401, message)
+
+
+def forbidden(message: str) -> ApiError:
+    return ApiError(403, message)
+
+
+def conflict(message: str, **extra: Any) -> ApiError:
+    return ApiError(409, message, **extra)
+
+
+def unprocessable(message: str) -> ApiError:
+    return ApiError(422, message)

@@ -1,0 +1,88 @@
+"""Live change events: "table T has changed", delivered to every worker's live clients.
+
+With one worker the events stay in the process. With several, every worker publishes to one Redis
+pub/sub channel and listens on it, so a client connected to worker A hears of a move submitted
+through worker B. An event only wakes a client's connection up; what it is sent is read afresh
+from the table (its own view), so a lost or doubled event can delay nothing but itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import defaultdict
+
+import redis.asyncio as aioredis
+
+CHANNEL = "hanse:tables"
+log = logging.getLogger("hanse.server")
+
+
+class Events:
+    def __init__(self, redis_url: str | None = None) -> None:
+        self.redis_url = redis_url
+        self._redis: aioredis.Redis | None = None
+        self._listener: asyncio.Task[None] | None = None
+        self._queues: dict[str, set[asyncio.Queue[bool]]] = defaultdict(set)
+        self._ready = asyncio.Event()
+
+    async def start(self) -> None:
+        if self.redis_url is None:
+            self._ready.set()
+            return
+        self._redis = aioredis.from_url(self.redis_url)
+        await self._redis.ping()  # fail at start, with the server's message, not at a move
+        self._listener = asyncio.create_task(self._listen())
+        await asyncio.wait_for(self._ready.wait(), timeout=10)
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+        if self._redis is not None:
+            await self._redis.aclose()
+
+    async def _listen(self) -> None:
+        assert self._redis is not None
+        while True:
+            try:
+                async with self._redis.pubsub() as pubsub:
+                    await pubsub.subscribe(CHANNEL)
+                    self._ready.set()
+                    async for message in pubsub.listen():
+                        if message.get("type") == "message":
+                            self._deliver(message["data"].decode())
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001  # a lost Redis connection is retried
+                log.warning("live events: Redis listener failed (%s); retrying", error)
+                await asyncio.sleep(1.0)
+
+    def subscribe(self, table_id: str) -> asyncio.Queue[bool]:
+        queue: asyncio.Queue[bool] = asyncio.Queue(maxsize=1)
+        self._queues[table_id].add(queue)
+        return queue
+
+    def unsubscribe(self, table_id: str, queue: asyncio.Queue[bool]) -> None:
+        listeners = self._queues.get(table_id)
+        if listeners is not None:
+            listeners.discard(queue)
+            if not listeners:
+                del self._queues[table_id]
+
+    async def publish(self, table_id: str) -> None:
+        if self._redis is None:
+            self._deliver(table_id)
+            return
+        try:
+            await self._redis.publish(CHANNEL, table_id)
+        except Exception as error:  # noqa: BLE001  # the move is stored; only its news is late
+            log.warning("live events: cannot publish to Redis (%s)", error)
+            self._deliver(table_id)
+
+    def _deliver(self, table_id: str) -> None:
+        for queue in self._queues.get(table_id, ()):
+            if queue.empty():  # a pending wake-up already covers this change
+                queue.put_nowait(True)

@@ -1,0 +1,166 @@
+"""One table's game, replayed from its move log, with every viewer's log and payload.
+
+A :class:`LiveTable` is a worker's cache of a table: the state after the last stored move, the
+number of stored moves (``seq``) and decisions (``version``), and for every move the text each seat
+and a spectator may see (``observe_action``), computed once when the move is replayed. The
+payload a client receives is built from it and nothing else: the seat's view, the legal actions
+when the seat decides, and its own log (DESIGN.md, "Each client gets only its view").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from hanse.core.match import sample_chance
+from hanse.core.protocol import CHANCE, TERMINAL, Action
+from hanse.games import make
+
+_system_random = random.SystemRandom()
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # "human" or "bot"
+    level: str | None
+    name: str | None
+    taken: bool
+    account_id: int | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "level": self.level,
+            "name": self.name,
+            "taken": self.taken,
+        }
+
+
+@dataclass
+class Move:
+    """A move to store: who made it and its notation, with what each viewer sees of it."""
+
+    player: int
+    text: str
+    seen: list[str]
+
+
+@dataclass
+class LiveTable:
+    id: str
+    game_id: str
+    players: int
+    flags: dict[str, Any]
+    mode: str
+    visibility: str
+    status: str
+    seats: list[Seat]
+    game: Any = field(init=False)
+    state: Any = field(init=False)
+    seq: int = 0
+    version: int = 0
+    log: list[tuple[int, int, list[str]]] = field(default_factory=list)  # (seq, player, seen)
+
+    def __post_init__(self) -> None:
+        self.game = make(self.game_id, self.players, **self.flags)
+        self.state = self.game.new_initial_state()
+
+    # -- replay and play ---------------------------------------------------------------------
+    def step(self, state: Any, player: int, action: Action) -> Move:
+        """Apply `action` to `state` (checked by the game) and say what each viewer sees."""
+        seen = [
+            self.game.observe_action(state, player, action, viewer)
+            for viewer in [*range(self.players), None]
+        ]
+        text = self.game.action_to_str(action)
+        self.game.apply_action(state, action)
+        return Move(player, text, seen)
+
+    def resolve_chance(self, state: Any) -> list[Move]:
+        """Draw every pending chance outcome with the system's random source (never a seed)."""
+        moves = []
+        while self.game.current_player(state) == CHANCE:
+            action = sample_chance(self.game, state, _system_random)
+            moves.append(self.step(state, CHANCE, action))
+        return moves
+
+    def replay(self, seq: int, player: int, text: str) -> None:
+        """Apply a stored move; the log is the record, so it must replay."""
+        action = self.game.action_from_str(text)
+        self.commit(self.state, [self.step(self.state, player, action)])
+        self.seq = seq
+
+    def commit(self, state: Any, moves: list[Move]) -> None:
+        """Take `state` (after `moves`) as the table's state once the moves are stored."""
+        self.state = state
+        for move in moves:
+            self.seq += 1
+            self.log.append((self.seq, move.player, move.seen))
+            if move.player != CHANCE:
+                self.version += 1
+
+    # -- what clients see ----------------------------------------------------------------------
+    @property
+    def decider(self) -> int | None:
+        if self.status != "playing":
+            return None
+        player = self.game.current_player(self.state)
+        return None if player == TERMINAL else int(player)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    def label(self, action: Action, view: dict[str, Any]) -> str:
+        describe = getattr(self.game, "action_label", None)
+        if describe is not None:
+            return str(describe(action, view))
+        return str(self.game.action_to_str(action))
+
+    def payload(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+        """The table as `seat` (None: a spectator) may see it, with its log from `log_from`."""
+        started = self.status != "waiting"
+        view = self.game.view(self.state, seat) if started else None
+        decider = self.decider
+        legal: list[dict[str, Any]] = []
+        if seat is not None and decider == seat and view is not None:
+            legal = [
+                {
+                    "text": self.game.action_to_str(action),
+                    "json": self.game.action_to_json(action),
+                    "label": self.label(action, view),
+                }
+                for action in self.game.legal_actions(self.state)
+            ]
+        viewer = self.players if seat is None else seat
+        start = max(0, min(log_from, len(self.log)))
+        body: dict[str, Any] = {
+            "id": self.id,
+            "game": self.game_id,
+            "title": self.game.title,
+            "players": self.players,
+            "flags": dict(self.game.flags),
+            "mode": self.mode,
+            "visibility": self.visibility,
+            "status": self.status,
+            "seat": seat,
+            "seats": [s.public() for s in self.seats],
+            "version": self.version,
+            "decider": decider,
+            "view": view,
+            "legal": legal,
+            "log_start": start,
+            "log": [
+                {"seq": seq, "player": player, "text": seen[viewer]}
+                for seq, player, seen in self.log[start:]
+            ],
+            "scores": None,
+            "winners": None,
+        }
+        if self.status == "finished":
+            body["scores"] = list(self.game.scores(self.state))
+            body["winners"] = list(self.game.winners(self.state))
+        return body

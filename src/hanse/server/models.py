@@ -1,0 +1,89 @@
+"""The database tables (SQLAlchemy Core), the same on SQLite and PostgreSQL.
+
+The migrations in ``migrations/versions`` create exactly these; a test compares the two.
+
+- ``tables``: one row per table; ``seq`` counts its move rows, ``version`` its decisions (chance
+  moves are rows but not decisions). Both only grow.
+- ``moves``: the append-only log, the table's record. ``(table_id, seq)`` is the primary key, so of
+  two submits at one version exactly one can be stored.
+- ``seats``: who sits where; a human seat keeps the hash of its invite secret and, once taken, the
+  hash of its token. Secrets are never stored in clear.
+- ``accounts`` and ``sessions``: optional accounts (argon2 password hashes) and their sign-ins.
+- ``bot_leases``: which worker thinks for a bot seat's decision at which version.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+game_tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("flags", sa.JSON, nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("visibility", sa.String(8), nullable=False),
+    sa.Column("status", sa.String(10), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("decider", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_tables_lobby", "visibility", "status", "created_at"),
+)
+
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("player", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("undone", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(40), nullable=False, unique=True),
+    sa.Column("password_hash", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("level", sa.String(16), nullable=True),
+    sa.Column("name", sa.String(40), nullable=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Index("ix_seats_account", "account_id"),
+)
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+bot_leases = sa.Table(
+    "bot_leases",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("holder", sa.String(64), nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)

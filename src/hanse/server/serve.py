@@ -1,0 +1,68 @@
+"""``hanse serve``: migrate the database once, then run uvicorn with one or more workers."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+import sqlalchemy as sa
+import uvicorn
+
+from hanse.server import storage
+from hanse.server.settings import Settings
+
+
+class ServeError(RuntimeError):
+    """A configuration that cannot serve, said in one line before anything starts."""
+
+
+def check_settings(settings: Settings, workers: int) -> None:
+    backend = sa.make_url(settings.database_url).get_backend_name()
+    if workers < 1:
+        raise ServeError("--workers takes a number of at least 1")
+    if workers > 1 and backend != "postgresql":
+        raise ServeError(
+            "several workers share their tables through PostgreSQL: "
+            "give --database-url postgresql+psycopg://..."
+        )
+    if workers > 1 and not settings.redis_url:
+        raise ServeError("several workers fan live updates out through Redis: give --redis-url")
+
+
+def check_port(host: str, port: int) -> None:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise ServeError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
+def shown_url(database_url: str) -> str:
+    return sa.make_url(database_url).render_as_string(hide_password=True)
+
+
+def serve(settings: Settings, host: str, port: int, workers: int) -> None:
+    settings = settings.with_secret()
+    check_settings(settings, workers)
+    check_port(host, port)
+    try:
+        engine = storage.create_engine(settings.database_url)
+        storage.migrate(engine)
+        engine.dispose()
+    except storage.StorageError as error:
+        raise ServeError(str(error)) from None
+    shown_host = f"[{host}]" if ":" in host else host
+    print(f"Hanse is serving at http://{shown_host}:{port}/  (Ctrl-C stops it)", flush=True)
+    print(f"tables are stored in {shown_url(settings.database_url)}", flush=True)
+    os.environ.update(settings.to_environ())
+    uvicorn.run(
+        "hanse.server.app:app_from_environ",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        proxy_headers=False,
+    )

@@ -1,0 +1,83 @@
+"""What a server process is configured with.
+
+``hanse serve`` builds :class:`Settings` from its options; worker processes started by uvicorn
+read the same settings from environment variables (``HANSE_*``), which is how several workers
+share one configuration.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+
+import platformdirs
+
+ENV_PREFIX = "HANSE_"
+
+
+def default_data_dir() -> Path:
+    """The user's data directory for Hanse (the SQLite file and the server's secret live here)."""
+    return Path(platformdirs.user_data_dir("hanse", appauthor=False))
+
+
+def default_database_url() -> str:
+    return f"sqlite:///{default_data_dir() / 'hanse.sqlite3'}"
+
+
+def _persistent_secret() -> str:
+    """The key that signs cookies, kept in the data directory so restarts keep sessions valid."""
+    path = default_data_dir() / "secret_key"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        key = secrets.token_urlsafe(32)
+        path.write_text(key)
+        path.chmod(0o600)
+        return key
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = field(default_factory=default_database_url)
+    redis_url: str | None = None
+    secret_key: str = ""
+    public_url: str | None = None  # the address invite links point to; else the request's
+    bot_processes: int = 1
+    max_body_bytes: int = 65_536
+    submit_rate: int = 30  # moves per token and second
+    login_rate: int = 10  # login attempts per client address and minute
+    create_rate: int = 30  # tables created per client address and minute
+    cookie_secure: bool = False
+    sweep_seconds: float = 2.0  # how often bot seats are checked for a decision nobody took
+
+    def with_secret(self) -> Settings:
+        return self if self.secret_key else replace(self, secret_key=_persistent_secret())
+
+    def to_environ(self) -> dict[str, str]:
+        """The settings as ``HANSE_*`` variables, for worker processes."""
+        env = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                env[ENV_PREFIX + f.name.upper()] = str(value)
+        return env
+
+    @classmethod
+    def from_environ(cls) -> Settings:
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            raw = os.environ.get(ENV_PREFIX + f.name.upper())
+            if raw is None:
+                continue
+            if f.type in ("int",):
+                values[f.name] = int(raw)
+            elif f.type in ("float",):
+                values[f.name] = float(raw)
+            elif f.type in ("bool",):
+                values[f.name] = raw.lower() in ("1", "true", "yes")
+            else:
+                values[f.name] = raw
+        return cls(**values).with_secret()  # type: ignore[arg-type]

@@ -1,0 +1,646 @@
+"""The table service: create, join, read and play tables; the one place that writes moves.
+
+Every method is synchronous and runs in a thread of the server's pool (or a test's thread). Of
+concurrent writes to one table, the database decides: a move is stored by one transaction that
+advances the table's ``seq`` only if it is still the one the move was checked against, and inserts
+the move rows under the primary key ``(table_id, seq)``. So of any number of submits at one
+version, in one worker or several, exactly one is stored and the others get 409. Within a worker a
+lock per table spares the losers the work. A move is acknowledged only after its commit.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from hanse.core.protocol import CHANCE, IllegalActionError
+from hanse.core.record import MatchRecord
+from hanse.games import UnknownGameError, game_class, make
+from hanse.server import security
+from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauthorized
+from hanse.server.errors import unprocessable as invalid
+from hanse.server.live_table import LiveTable, Move, Seat
+from hanse.server.models import accounts, bot_leases, game_tables, moves, seats, sessions
+
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+MODES = ("live", "async")
+VISIBILITIES = ("public", "private")
+STATUSES = ("waiting", "playing", "finished")
+MAX_ACTION_TEXT = 500
+_NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
+_ACCOUNT_NAME = re.compile(r"^[\w.\-]{2,40}$")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def clean_name(name: Any, what: str = "name") -> str:
+    if not isinstance(name, str) or not _NAME.match(name.strip()):
+        raise invalid(f"a {what} is 1 to 40 printable characters")
+    return name.strip()
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    game: str
+    players: int
+    flags: dict[str, Any]
+    mode: str
+    visibility: str
+    seats: list[SeatSpec]
+
+    def check(self) -> None:
+        """Every field as the API documents it, or a 422 that says which is wrong."""
+        try:
+            make(self.game, self.players, **self.flags)
+        except UnknownGameError as error:
+            raise invalid(str(error)) from None
+        if self.mode not in MODES:
+            raise invalid(f"mode is one of {', '.join(MODES)}, not {self.mode!r}")
+        if self.visibility not in VISIBILITIES:
+            raise invalid(f"visibility is one of {', '.join(VISIBILITIES)}, not {self.visibility!r}")
+        if len(self.seats) != self.players:
+            raise invalid(f"{len(self.seats)} seats given for {self.players} players")
+        for number, seat in enumerate(self.seats):
+            if seat.kind == "human":
+                if seat.level is not None:
+                    raise invalid(f"seat {number} is a human seat and takes no bot level")
+            elif seat.kind == "bot":
+                if seat.level not in BOT_LEVELS:
+                    raise invalid(
+                        f"seat {number}: a bot level is one of {', '.join(BOT_LEVELS)}, "
+                        f"not {seat.level!r}"
+                    )
+            else:
+                raise invalid(f"seat {number}: kind is 'human' or 'bot', not {seat.kind!r}")
+
+
+@dataclass(frozen=True)
+class Joined:
+    table_id: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
+class Submitted:
+    payload: dict[str, Any]
+    bot_to_move: bool
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """What a bot seat needs to think: its view and legal actions, never the state."""
+
+    table_id: str
+    game: str
+    players: int
+    flags: dict[str, Any]
+    level: str
+    seat: int
+    version: int
+    view: dict[str, Any]
+    legal: list[str]
+
+
+class TableService:
+    """See the module docstring. `cache_size` bounds the tables one worker keeps replayed."""
+
+    def __init__(self, engine: sa.Engine, cache_size: int = 2048) -> None:
+        self.engine = engine
+        self._cache: OrderedDict[str, LiveTable] = OrderedDict()
+        self._cache_size = cache_size
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+
+    # -- the worker's cache ----------------------------------------------------------------
+    @contextmanager
+    def _locked(self, table_id: str) -> Iterator[None]:
+        with self._guard:
+            lock = self._locks.setdefault(table_id, threading.Lock())
+        with lock:
+            yield
+
+    def _remember(self, live: LiveTable) -> None:
+        with self._guard:
+            self._cache[live.id] = live
+            self._cache.move_to_end(live.id)
+            while len(self._cache) > self._cache_size:
+                old, _ = self._cache.popitem(last=False)
+                self._locks.pop(old, None)
+
+    def _seats(self, conn: sa.Connection, table_id: str) -> list[Seat]:
+        rows = conn.execute(
+            sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        )
+        return [
+            Seat(r.seat, r.kind, r.level, r.name, r.token_hash is not None, r.account_id)
+            for r in rows
+        ]
+
+    def _live(self, conn: sa.Connection, table_id: str) -> LiveTable:
+        """The table brought up to its last stored move (call with the table's lock held)."""
+        row = conn.execute(sa.select(game_tables).where(game_tables.c.id == table_id)).first()
+        if row is None:
+            raise not_found("table")
+        with self._guard:
+            live = self._cache.get(table_id)
+        if live is None or live.seq > row.seq:
+            live = LiveTable(
+                id=row.id,
+                game_id=row.game,
+                players=row.players,
+                flags=dict(row.flags),
+                mode=row.mode,
+                visibility=row.visibility,
+                status=row.status,
+                seats=self._seats(conn, table_id),
+            )
+        elif live.status != row.status or row.status == "waiting":
+            live.seats = self._seats(conn, table_id)
+        if row.seq > live.seq:
+            stored = conn.execute(
+                sa.select(moves.c.seq, moves.c.player, moves.c.action)
+                .where(moves.c.table_id == table_id, moves.c.seq > live.seq)
+                .order_by(moves.c.seq)
+            )
+            for seq, player, text in stored:
+                live.replay(seq, player, text)
+        live.status = row.status
+        self._remember(live)
+        return live
+
+    def live(self, table_id: str) -> LiveTable:
+        with self._locked(table_id), self.engine.connect() as conn:
+            return self._live(conn, table_id)
+
+    # -- creating and joining ----------------------------------------------------------------
+    def create(self, spec: TableSpec) -> tuple[str, list[tuple[int, str]]]:
+        """A new table; returns its id and (seat, invite secret) for every human seat."""
+        spec.check()
+        table_id = secrets.token_urlsafe(16)
+        invites = [
+            (number, security.new_secret())
+            for number, seat in enumerate(spec.seats)
+            if seat.kind == "human"
+        ]
+        secret_of = dict(invites)
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                game_tables.insert().values(
+                    id=table_id,
+                    game=spec.game,
+                    players=spec.players,
+                    flags=dict(spec.flags),
+                    mode=spec.mode,
+                    visibility=spec.visibility,
+                    status="waiting",
+                    seq=0,
+                    version=0,
+                    decider=None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": number,
+                        "kind": seat.kind,
+                        "level": seat.level,
+                        "name": None,
+                        "account_id": None,
+                        "invite_hash": security.digest(secret_of[number])
+                        if number in secret_of
+                        else None,
+                        "token_hash": None,
+                        "joined_at": None,
+                    }
+                    for number, seat in enumerate(spec.seats)
+                ],
+            )
+            if not invites:
+                self._start(conn, table_id)
+        return table_id, invites
+
+    def join(self, secret: str, name: Any, account_id: int | None) -> Joined:
+        """Take the seat an invite secret stands for (each invite seats one person, once)."""
+        if not isinstance(secret, str) or len(secret) > 200:
+            raise not_found("invite")
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(seats.c.table_id, seats.c.seat).where(
+                    seats.c.invite_hash == security.digest(secret)
+                )
+            ).first()
+        if row is None:
+            raise not_found("invite")
+        return self._take_seat(row.table_id, row.seat, name, account_id)
+
+    def join_public(
+        self, table_id: str, seat: int | None, name: Any, account_id: int | None
+    ) -> Joined:
+        """Take an open human seat of a public table from the lobby (the first, or `seat`)."""
+        with self.engine.connect() as conn:
+            table = conn.execute(
+                sa.select(game_tables.c.visibility).where(game_tables.c.id == table_id)
+            ).first()
+            if table is None:
+                raise not_found("table")
+            if table.visibility != "public":
+                raise forbidden("a private table is joined through its invite link")
+            open_seats = [
+                s.seat
+                for s in self._seats(conn, table_id)
+                if s.kind == "human" and not s.taken
+            ]
+        if not open_seats:
+            raise conflict("every seat of this table is taken")
+        if seat is None:
+            seat = open_seats[0]
+        elif seat not in open_seats:
+            raise conflict(f"seat {seat} is not an open seat of this table")
+        return self._take_seat(table_id, seat, name, account_id)
+
+    def _take_seat(self, table_id: str, seat: int, name: Any, account_id: int | None) -> Joined:
+        name = clean_name(name)
+        token = security.new_secret()
+        with self._locked(table_id), self.engine.begin() as conn:
+            taken = conn.execute(
+                seats.update()
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.token_hash.is_(None),
+                )
+                .values(
+                    token_hash=security.digest(token),
+                    name=name,
+                    account_id=account_id,
+                    joined_at=_now(),
+                )
+            )
+            if taken.rowcount != 1:
+                raise conflict("this seat is already taken")
+            open_left = conn.execute(
+                sa.select(sa.func.count())
+                .select_from(seats)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.kind == "human",
+                    seats.c.token_hash.is_(None),
+                )
+            ).scalar_one()
+            conn.execute(
+                game_tables.update()
+                .where(game_tables.c.id == table_id)
+                .values(updated_at=_now())
+            )
+            if open_left == 0:
+                self._start(conn, table_id)
+        return Joined(table_id, seat, token)
+
+    def _start(self, conn: sa.Connection, table_id: str) -> None:
+        """Every human seat is taken: the game begins; setup's chance is drawn and logged."""
+        row = conn.execute(sa.select(game_tables).where(game_tables.c.id == table_id)).one()
+        live = LiveTable(
+            id=row.id,
+            game_id=row.game,
+            players=row.players,
+            flags=dict(row.flags),
+            mode=row.mode,
+            visibility=row.visibility,
+            status="playing",
+            seats=[],
+        )
+        state = live.state.clone()
+        drawn = live.resolve_chance(state)
+        live.commit(state, drawn)
+        self._store(conn, live, 0, drawn, live.state)
+
+    # -- reading -----------------------------------------------------------------------------
+    def read(self, table_id: str, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+        with self._locked(table_id), self.engine.connect() as conn:
+            return self._live(conn, table_id).payload(seat, log_from)
+
+    def snapshot(self, table_id: str) -> tuple[int, str, int]:
+        """(seq, status, seats taken): what tells a live client that something changed."""
+        live = self.live(table_id)
+        return live.seq, live.status, sum(s.taken for s in live.seats)
+
+    def lobby(self, status: str, limit: int = 100) -> list[dict[str, Any]]:
+        if status not in STATUSES:
+            raise invalid(f"status is one of {', '.join(STATUSES)}, not {status!r}")
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(game_tables)
+                .where(game_tables.c.visibility == "public", game_tables.c.status == status)
+                .order_by(game_tables.c.created_at.desc())
+                .limit(limit)
+            ).all()
+            return [self._summary(conn, row) for row in rows]
+
+    def _summary(self, conn: sa.Connection, row: Any) -> dict[str, Any]:
+        return {
+            "id": row.id,
+            "game": row.game,
+            "title": game_class(row.game).title,
+            "players": row.players,
+            "flags": {**{f.name: f.default for f in game_class(row.game).flag_docs()}, **row.flags},
+            "mode": row.mode,
+            "visibility": row.visibility,
+            "status": row.status,
+            "version": row.version,
+            "decider": row.decider,
+            "seats": [s.public() for s in self._seats(conn, row.id)],
+            "updated_at": row.updated_at.isoformat(),
+        }
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The finished game's record, as ``hanse replay`` reads it."""
+        with self._locked(table_id), self.engine.connect() as conn:
+            live = self._live(conn, table_id)
+            if live.status != "finished":
+                raise conflict("the game is not finished; its record would tell hidden moves")
+            stored = conn.execute(
+                sa.select(moves.c.player, moves.c.action)
+                .where(moves.c.table_id == table_id)
+                .order_by(moves.c.seq)
+            ).all()
+        record = MatchRecord(
+            game_id=live.game_id,
+            num_players=live.players,
+            flags=dict(live.game.flags),
+            seed=None,
+            actions=[(player, text) for player, text in stored],
+            scores=list(live.game.scores(live.state)),
+            winners=list(live.game.winners(live.state)),
+            players=[s.name or f"bot {s.level}" for s in live.seats],
+        )
+        return record.to_json()
+
+    # -- who is asking -----------------------------------------------------------------------
+    def seat_of_token(self, table_id: str, token: str) -> int:
+        """The seat a token holds at this table; 401 for an unknown token, 403 for another's."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(seats.c.table_id, seats.c.seat).where(
+                    seats.c.token_hash == security.digest(token)
+                )
+            ).first()
+        if row is None:
+            raise unauthorized()
+        if row.table_id != table_id:
+            raise forbidden("this token is not a seat of this table")
+        return int(row.seat)
+
+    def seat_of_account(self, table_id: str, account_id: int) -> int | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(seats.c.seat)
+                .where(seats.c.table_id == table_id, seats.c.account_id == account_id)
+                .order_by(seats.c.seat)
+            ).first()
+        return None if row is None else int(row.seat)
+
+    # -- playing -----------------------------------------------------------------------------
+    def submit(
+        self, table_id: str, seat: int, text: Any, version: Any, by_bot: bool = False
+    ) -> Submitted:
+        """Check and store one move of `seat`, then draw and store the chance that follows."""
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise invalid("version is the table's version number the move was chosen at")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_TEXT:
+            raise invalid("action is the move's notation, a non-empty text")
+        with self._locked(table_id):
+            with self.engine.connect() as conn:
+                live = self._live(conn, table_id)
+            if live.status == "waiting":
+                raise conflict("the game has not started: seats are still open", version=0)
+            if live.status == "finished":
+                raise conflict("the game is over", version=live.version)
+            if version != live.version:
+                raise conflict(
+                    f"stale move: it was chosen at version {version}, "
+                    f"the table is at version {live.version}",
+                    version=live.version,
+                )
+            decider = live.decider
+            if decider != seat:
+                raise forbidden(f"it is seat {decider}'s decision, not seat {seat}'s")
+            if not by_bot and live.seats[seat].kind == "bot":
+                raise forbidden(f"seat {seat} is a bot's")
+            state = live.state.clone()
+            try:
+                action = live.game.action_from_str(text.strip())
+                made = [live.step(state, seat, action)]
+            except IllegalActionError as error:
+                raise invalid(str(error)) from None
+            made += live.resolve_chance(state)
+            try:
+                with self.engine.begin() as conn:
+                    self._store(conn, live, live.seq, made, state)
+            except sa.exc.IntegrityError:
+                raise self._lost_race(table_id) from None
+            live.commit(state, made)
+            live.status = "finished" if live.is_over else "playing"
+            decider = live.decider
+            bot_next = decider is not None and live.seats[decider].kind == "bot"
+            return Submitted(live.payload(seat), bot_next)
+
+    def _lost_race(self, table_id: str) -> ApiError:
+        with self.engine.connect() as conn:
+            live = self._live(conn, table_id)
+        return conflict(
+            f"stale move: another move was stored first; the table is at version {live.version}",
+            version=live.version,
+        )
+
+    def _store(
+        self, conn: sa.Connection, table: LiveTable, seq: int, made: list[Move], after: Any
+    ) -> None:
+        """Advance the table from `seq` by `made` moves, only if nobody advanced it first."""
+        over = table.game.is_terminal(after)
+        player = table.game.current_player(after)
+        decisions = sum(1 for m in made if m.player != CHANCE)
+        updated = conn.execute(
+            game_tables.update()
+            .where(game_tables.c.id == table.id, game_tables.c.seq == seq)
+            .values(
+                seq=seq + len(made),
+                version=game_tables.c.version + decisions,
+                status="finished" if over else "playing",
+                decider=None if over else int(player),
+                updated_at=_now(),
+            )
+        )
+        if updated.rowcount != 1:
+            raise sa.exc.IntegrityError("table advanced", None, Exception("race"))
+        if made:
+            now = _now()
+            conn.execute(
+                moves.insert(),
+                [
+                    {
+                        "table_id": table.id,
+                        "seq": seq + number,
+                        "player": move.player,
+                        "action": move.text,
+                        "created_at": now,
+                    }
+                    for number, move in enumerate(made, start=1)
+                ],
+            )
+
+    # -- bots ----------------------------------------------------------------------------------
+    def claim_bot_turn(self, table_id: str, holder: str, ttl: float = 20.0) -> BotTurn | None:
+        """The pending decision of a bot seat, if no other worker is thinking about it."""
+        with self._locked(table_id):
+            with self.engine.connect() as conn:
+                live = self._live(conn, table_id)
+            seat = live.decider
+            if seat is None or live.seats[seat].kind != "bot":
+                return None
+            now = time.time()
+            try:
+                with self.engine.begin() as conn:
+                    lease = conn.execute(
+                        sa.select(bot_leases).where(bot_leases.c.table_id == table_id)
+                    ).first()
+                    values = {"version": live.version, "holder": holder, "expires_at": now + ttl}
+                    if lease is None:
+                        conn.execute(bot_leases.insert().values(table_id=table_id, **values))
+                    elif lease.version == live.version and lease.expires_at > now:
+                        return None
+                    else:
+                        claimed = conn.execute(
+                            bot_leases.update()
+                            .where(
+                                bot_leases.c.table_id == table_id,
+                                bot_leases.c.version == lease.version,
+                                bot_leases.c.holder == lease.holder,
+                                bot_leases.c.expires_at == lease.expires_at,
+                            )
+                            .values(**values)
+                        )
+                        if claimed.rowcount != 1:
+                            return None
+            except sa.exc.IntegrityError:
+                return None
+            view = live.game.view(live.state, seat)
+            return BotTurn(
+                table_id=table_id,
+                game=live.game_id,
+                players=live.players,
+                flags=dict(live.game.flags),
+                level=str(live.seats[seat].level),
+                seat=seat,
+                version=live.version,
+                view=view,
+                legal=[live.game.action_to_str(a) for a in live.game.legal_actions(live.state)],
+            )
+
+    def tables_awaiting_bots(self) -> list[str]:
+        """Playing tables whose decider is a bot seat (after a restart, or a lost worker)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(game_tables.c.id)
+                .join(
+                    seats,
+                    sa.and_(
+                        seats.c.table_id == game_tables.c.id,
+                        seats.c.seat == game_tables.c.decider,
+                    ),
+                )
+                .where(game_tables.c.status == "playing", seats.c.kind == "bot")
+            )
+            return [row.id for row in rows]
+
+    # -- accounts ------------------------------------------------------------------------------
+    def create_account(self, name: Any, password: Any) -> tuple[int, str]:
+        if not isinstance(name, str) or not _ACCOUNT_NAME.match(name):
+            raise invalid("an account name is 2 to 40 letters, digits, '.', '_' or '-'")
+        if not isinstance(password, str) or not 8 <= len(password) <= 256:
+            raise invalid("a password is 8 to 256 characters")
+        try:
+            with self.engine.begin() as conn:
+                account_id = conn.execute(
+                    accounts.insert().values(
+                        name=name,
+                        password_hash=security.hash_password(password),
+                        created_at=_now(),
+                    )
+                ).inserted_primary_key[0]
+        except sa.exc.IntegrityError:
+            raise conflict(f"the account name {name!r} is taken") from None
+        return int(account_id), self._new_session(int(account_id))
+
+    def login(self, name: Any, password: Any) -> tuple[int, str]:
+        if not isinstance(name, str) or not isinstance(password, str) or len(password) > 256:
+            raise unauthorized("wrong account name or password")
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(accounts).where(accounts.c.name == name)).first()
+        if row is None or not security.verify_password(row.password_hash, password):
+            raise unauthorized("wrong account name or password")
+        return int(row.id), self._new_session(int(row.id))
+
+    def _new_session(self, account_id: int) -> str:
+        token = security.new_secret()
+        with self.engine.begin() as conn:
+            conn.execute(
+                sessions.insert().values(
+                    token_hash=security.digest(token), account_id=account_id, created_at=_now()
+                )
+            )
+        return token
+
+    def account_of_session(self, token: str) -> tuple[int, str] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(accounts.c.id, accounts.c.name)
+                .join(sessions, sessions.c.account_id == accounts.c.id)
+                .where(sessions.c.token_hash == security.digest(token))
+            ).first()
+        return None if row is None else (int(row.id), str(row.name))
+
+    def logout(self, token: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(sessions.delete().where(sessions.c.token_hash == security.digest(token)))
+
+    def tables_of_account(self, account_id: int) -> list[dict[str, Any]]:
+        """Every table the account sits at, with whose turn it is."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(game_tables, seats.c.seat.label("my_seat"))
+                .join(seats, seats.c.table_id == game_tables.c.id)
+                .where(seats.c.account_id == account_id)
+                .order_by(game_tables.c.updated_at.desc())
+            ).all()
+            listed = []
+            for row in rows:
+                summary = self._summary(conn, row)
+                summary["seat"] = row.my_seat
+                summary["my_turn"] = row.status == "playing" and row.decider == row.my_seat
+                listed.append(summary)
+            return listed
