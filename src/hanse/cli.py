@@ -515,23 +515,27 @@ def serve_command(
         int, typer.Option(help="Server processes (more than one needs PostgreSQL and Redis).")
     ] = 1,
     bot_processes: Annotated[
-        int, typer.Option(help="Processes in which bot seats think (per worker).")
-    ] = 1,
+        int | None, typer.Option(help="Processes in which bot seats think, per worker [1].")
+    ] = None,
     public_url: Annotated[
         str | None,
         typer.Option(help="The address invite links point to (default: the request's)."),
     ] = None,
 ) -> None:
     """Serve the web tables: play in the browser, with friends and against bots."""
-    from hanse.server.serve import ServeError, serve
-    from hanse.server.settings import Settings, default_database_url
+    from dataclasses import replace
 
-    settings = Settings(
-        database_url=database_url or default_database_url(),
-        redis_url=redis_url,
-        bot_processes=bot_processes,
-        public_url=public_url,
-    )
+    from hanse.server.serve import ServeError, serve
+    from hanse.server.settings import Settings
+
+    settings = Settings.from_environ()
+    given = {
+        "database_url": database_url,
+        "redis_url": redis_url,
+        "bot_processes": bot_processes,
+        "public_url": public_url,
+    }
+    settings = replace(settings, **{k: v for k, v in given.items() if v is not None})
     try:
         serve(settings, host, port, workers)
     except ServeError as error:

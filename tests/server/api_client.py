@@ -100,3 +100,27 @@ def play_until_over(
         else:
             time.sleep(0.02)
     raise AssertionError(f"table {table_id} did not finish within {timeout} s")
+
+
+def drive(
+    api: Api, table_id: str, tokens: list[str], rng: random.Random, moves: int
+) -> dict[str, Any]:
+    """The people at seats 0..len(tokens)-1 play `moves` random moves between them (bots the
+    rest), or until the game ends."""
+    made = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        state = api.table(table_id)
+        if state["status"] == "finished" or made >= moves:
+            return state
+        decider = state["decider"]
+        if decider is not None and decider < len(tokens):
+            mine = api.table(table_id, tokens[decider])
+            if mine["legal"]:
+                choice = rng.choice(mine["legal"])["text"]
+                response = api.move(table_id, tokens[decider], choice, mine["version"])
+                assert response.status_code in (200, 409), response.text
+                made += response.status_code == 200
+                continue
+        time.sleep(0.02)
+    raise AssertionError(f"table {table_id}: {made} of {moves} moves within 120 s")

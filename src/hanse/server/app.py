@@ -79,4 +79,4 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
 
 def app_from_environ() -> FastAPI:
     """The application of a uvicorn worker process, configured by ``HANSE_*`` variables."""
-    return create_app(Settings.from_environ(), migrate=False)
+    return create_app(Settings.from_environ().with_secret(), migrate=False)

@@ -1,8 +1,9 @@
 """What a server process is configured with.
 
-``hanse serve`` builds :class:`Settings` from its options; worker processes started by uvicorn
-read the same settings from environment variables (``HANSE_*``), which is how several workers
-share one configuration.
+``hanse serve`` builds :class:`Settings` from environment variables (``HANSE_`` and the field's
+name in capitals, e.g. ``HANSE_SUBMIT_RATE=60``) and then its options, which win. Worker processes
+started by uvicorn read the resulting settings from the same variables, which is how several
+workers share one configuration.
 """
 
 from __future__ import annotations
@@ -80,4 +81,4 @@ class Settings:
                 values[f.name] = raw.lower() in ("1", "true", "yes")
             else:
                 values[f.name] = raw
-        return cls(**values).with_secret()  # type: ignore[arg-type]
+        return cls(**values)  # type: ignore[arg-type]

@@ -409,6 +409,11 @@ class TableService:
                     seats.c.token_hash == security.digest(token)
                 )
             ).first()
+            exists = conn.execute(
+                sa.select(game_tables.c.id).where(game_tables.c.id == table_id)
+            ).first()
+        if exists is None:
+            raise not_found("table")
         if row is None:
             raise unauthorized()
         if row.table_id != table_id:
