@@ -299,10 +299,31 @@ def bench_command(
     seed: Annotated[int, typer.Option()] = 0,
     flag: FlagOption = None,
     bots: Annotated[bool, typer.Option("--bots", help="Measure search speed instead.")] = False,
+    server: Annotated[
+        bool,
+        typer.Option(
+            "--server",
+            help="Measure a real `hanse serve` under simulated players instead "
+            "(accepted moves/s, latency until every seat has the move, errors).",
+        ),
+    ] = False,
+    tables: Annotated[int, typer.Option(help="--server: tables played at once.")] = 200,
+    rate: Annotated[
+        float | None,
+        typer.Option(help="--server: moves/s all tables offer together (default: at once)."),
+    ] = None,
+    workers: Annotated[int, typer.Option(help="--server: server processes.")] = 1,
+    database_url: Annotated[
+        str | None, typer.Option(help="--server: database (default: a fresh SQLite file).")
+    ] = None,
+    redis_url: Annotated[str | None, typer.Option(help="--server: Redis for workers.")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Random playouts per second, decisions per second, clone and legal_actions cost."""
     ids = game_ids or list(REGISTRY)
+    if server:
+        _bench_server(tables, rate, seconds, workers, database_url, redis_url, seed, as_json)
+        return
     if bots:
         _bench_bots(ids, players, seconds, seed, as_json)
         return
@@ -345,6 +366,42 @@ def bench_command(
             f"{r.legal_actions_us:.1f}",
         )
     console.print(table)
+
+
+def _bench_server(
+    tables: int,
+    rate: float | None,
+    seconds: float,
+    workers: int,
+    database_url: str | None,
+    redis_url: str | None,
+    seed: int,
+    as_json: bool,
+) -> None:
+    from hanse.server.loadtest import bench_server
+
+    result = bench_server(
+        database_url=database_url,
+        redis_url=redis_url,
+        workers=workers,
+        tables=tables,
+        seconds=seconds,
+        seed=seed,
+        rate=rate,
+    )
+    if as_json:
+        print(json.dumps(result.to_json(), indent=1))
+        return
+    offered = f"{rate:g} moves/s offered" if rate else "moves at once"
+    console.print(
+        f"{result.database}, {workers} worker(s), {tables} tables, {offered}, "
+        f"{seconds:g} s measured: {result.moves_per_second:.0f} accepted moves/s, "
+        f"latency p50 {result.latency_p50_ms:.0f} ms, p99 {result.latency_p99_ms:.0f} ms, "
+        f"{result.errors} errors",
+        markup=False,
+    )
+    for sample in result.error_samples:
+        console.print(f"  {sample}", markup=False)
 
 
 def _bench_bots(
@@ -529,7 +586,7 @@ def serve_command(
     from hanse.server.settings import Settings
 
     settings = Settings.from_environ()
-    given = {
+    given: dict[str, Any] = {
         "database_url": database_url,
         "redis_url": redis_url,
         "bot_processes": bot_processes,

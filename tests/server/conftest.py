@@ -29,9 +29,9 @@ def make_server(backend: str, data_dir: Path) -> tuple[ServerProcess, str | None
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
-def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
-    ServerProcess
-]:
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
     process, schema = make_server(request.param, tmp_path_factory.mktemp(request.param))
     process.start()
     try:

@@ -142,9 +142,7 @@ def test_a_forged_cookie_is_refused(api: Api, table: dict[str, Any]) -> None:
     _detail(response, 401, "not issued by this server")
 
 
-def test_a_cookie_signed_in_move_needs_the_csrf_header(
-    api: Api, server: ServerProcess
-) -> None:
+def test_a_cookie_signed_in_move_needs_the_csrf_header(api: Api, server: ServerProcess) -> None:
     created = api.create("luebeck", [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 2)
     browser = httpx.Client(base_url=server.url)
     secret = created["invites"][0]["url"].rsplit("/", 1)[1]

@@ -49,7 +49,9 @@ def test_a_person_plays_a_whole_game_against_bots(
 
 def test_an_all_human_table_follows_the_game_live(api: Api, server: ServerProcess) -> None:
     created = api.create("luebeck", [{"kind": "human"}] * 3)
-    tokens = [api.join(invite["url"], f"P{i}")["token"] for i, invite in enumerate(created["invites"])]
+    tokens = [
+        api.join(invite["url"], f"P{i}")["token"] for i, invite in enumerate(created["invites"])
+    ]
     table_id = created["id"]
     versions: list[list[int]] = [[] for _ in tokens]
     errors: list[BaseException] = []
@@ -69,7 +71,9 @@ def test_an_all_human_table_follows_the_game_live(api: Api, server: ServerProces
                         return
                     if state["decider"] == seat:
                         move = rng.choice(state["legal"])["text"]
-                        response = Api(server.url).move(table_id, tokens[seat], move, state["version"])
+                        response = Api(server.url).move(
+                            table_id, tokens[seat], move, state["version"]
+                        )
                         assert response.status_code == 200, response.text
         except BaseException as error:  # noqa: BLE001  # reported by the main thread
             errors.append(error)

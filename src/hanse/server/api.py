@@ -12,7 +12,9 @@ import contextlib
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import ORJSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.concurrency import run_in_threadpool
 
@@ -80,9 +82,6 @@ class SignedIn(BaseModel):
     token: str
 
 
-TableState = dict[str, Any]
-
-
 def _service(request: Request | WebSocket) -> TableService:
     service: TableService = request.app.state.service
     return service
@@ -144,6 +143,9 @@ async def caller_seat(request: Request | WebSocket, table_id: str, unsafe: bool)
     service = _service(request)
     bearer = _bearer(request.headers)
     if bearer is not None:
+        known = service.cached_seat(table_id, bearer)
+        if known is not None:
+            return known
         try:
             return await run_in_threadpool(service.seat_of_token, table_id, bearer)
         except ApiError as error:
@@ -196,8 +198,8 @@ async def _limit(request: Request, key: str, limit: int, window: int) -> None:
         )
 
 
-async def _after_change(request: Request, table_id: str, bot_to_move: bool) -> None:
-    await request.app.state.events.publish(table_id)
+async def _after_change(request: Request, table_id: str, seq: int, bot_to_move: bool) -> None:
+    await request.app.state.events.publish(table_id, seq)
     if bot_to_move:
         request.app.state.bots.poke(table_id)
 
@@ -255,19 +257,20 @@ async def lobby(
     return await run_in_threadpool(_service(request).lobby, status)
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", response_class=ORJSONResponse)
 async def read_table(
     table_id: str,
     request: Request,
     log_from: Annotated[int, Query(ge=0)] = 0,
-) -> TableState:
+) -> Response:
     """The table as the caller may see it: its view, legal actions when it decides, its log."""
     seat = await caller_seat(request, table_id, unsafe=False)
-    return await run_in_threadpool(_service(request).read, table_id, seat, log_from)
+    payload = await run_in_threadpool(_service(request).read, table_id, seat, log_from)
+    return ORJSONResponse(payload)
 
 
-@router.post("/tables/{table_id}/moves")
-async def submit_move(table_id: str, body: MoveIn, request: Request) -> TableState:
+@router.post("/tables/{table_id}/moves", response_class=ORJSONResponse)
+async def submit_move(table_id: str, body: MoveIn, request: Request) -> Response:
     """Play a move (its notation) at the version it was chosen at; the new table state."""
     seat = await caller_seat(request, table_id, unsafe=True)
     if seat is None:
@@ -276,8 +279,8 @@ async def submit_move(table_id: str, body: MoveIn, request: Request) -> TableSta
     await _limit(request, f"submit:{table_id}:{seat}", settings.submit_rate, 1)
     service = _service(request)
     done = await run_in_threadpool(service.submit, table_id, seat, body.action, body.version)
-    await _after_change(request, table_id, done.bot_to_move)
-    return done.payload
+    await _after_change(request, table_id, done.seq, done.bot_to_move)
+    return ORJSONResponse(done.payload)
 
 
 @router.post("/tables/{table_id}/join", response_model=Joined)
@@ -303,7 +306,8 @@ async def join(secret: str, body: NameIn, request: Request, response: Response) 
 async def _joined(request: Request, response: Response, joined: Any) -> Joined:
     _set_cookie(request, response, security.seat_cookie_name(joined.table_id), joined.token)
     live = await run_in_threadpool(_service(request).live, joined.table_id)
-    await _after_change(request, joined.table_id, live.decider is not None)
+    # seq 0: a join changes seats, not moves, so clients read the table afresh
+    await _after_change(request, joined.table_id, 0, live.decider is not None)
     return Joined(table=joined.table_id, seat=joined.seat, token=joined.token)
 
 
@@ -385,7 +389,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     queue = events.subscribe(table_id)
     receiver = asyncio.create_task(_drain(websocket))
     try:
-        await websocket.send_json(payload)
+        await websocket.send_text(orjson.dumps(payload).decode())
         seen = _fingerprint(payload)
         log_next = payload["log_start"] + len(payload["log"])
         while True:
@@ -394,9 +398,13 @@ async def live(websocket: WebSocket, table_id: str) -> None:
             if receiver in done:
                 waiting.cancel()
                 return
-            payload = await run_in_threadpool(service.read, table_id, seat, log_next)
+            seq = waiting.result()
+            cached = service.read_cached(table_id, seat, log_next, seq)
+            if cached is None:
+                cached = await run_in_threadpool(service.read_after, table_id, seat, log_next, seq)
+            payload = cached
             if _fingerprint(payload) != seen:
-                await websocket.send_json(payload)
+                await websocket.send_text(orjson.dumps(payload).decode())
                 seen = _fingerprint(payload)
                 log_next = payload["log_start"] + len(payload["log"])
     except (WebSocketDisconnect, RuntimeError):

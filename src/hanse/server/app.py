@@ -1,4 +1,4 @@
-"""The FastAPI application of ``hanse serve``: its parts, wired at start-up and closed at the end."""
+"""The FastAPI application of ``hanse serve``: its parts, wired at start-up, closed at the end."""
 
 from __future__ import annotations
 

@@ -78,10 +78,10 @@ class BotRunner:
             self._sweeper.cancel()
         for task in list(self._tasks):
             task.cancel()
-        for task in [self._sweeper, *self._tasks]:
-            if task is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        waited = [*self._tasks] + ([self._sweeper] if self._sweeper is not None else [])
+        for task in waited:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -110,7 +110,7 @@ class BotRunner:
                 except ApiError as error:  # someone else's move came first: look again
                     log.info("bot move at %s not stored: %s", table_id, error.message)
                     continue
-                await self.events.publish(table_id)
+                await self.events.publish(table_id, done.seq)
                 if not done.bot_to_move:
                     return
         except asyncio.CancelledError:
@@ -136,6 +136,6 @@ class BotRunner:
                     self.poke(table_id)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001  # a database hiccup; the next sweep tries again
+            except Exception:  # a database hiccup; the next sweep tries again
                 log.exception("bot sweep failed")
             await asyncio.sleep(self.sweep_seconds)

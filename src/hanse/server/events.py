@@ -1,9 +1,10 @@
-"""Live change events: "table T has changed", delivered to every worker's live clients.
+"""Live change events: "table T has S moves now", delivered to every worker's live clients.
 
 With one worker the events stay in the process. With several, every worker publishes to one Redis
 pub/sub channel and listens on it, so a client connected to worker A hears of a move submitted
-through worker B. An event only wakes a client's connection up; what it is sent is read afresh
-from the table (its own view), so a lost or doubled event can delay nothing but itself.
+through worker B. An event wakes a client's connection up; what it is sent is read afresh from
+the table (its own view): from the worker's cache when that already holds the event's moves, else
+from the database. So a lost or doubled event can delay nothing but itself.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ class Events:
         self.redis_url = redis_url
         self._redis: aioredis.Redis | None = None
         self._listener: asyncio.Task[None] | None = None
-        self._queues: dict[str, set[asyncio.Queue[bool]]] = defaultdict(set)
+        self._queues: dict[str, set[asyncio.Queue[int]]] = defaultdict(set)
         self._ready = asyncio.Event()
 
     async def start(self) -> None:
@@ -53,36 +54,38 @@ class Events:
                     self._ready.set()
                     async for message in pubsub.listen():
                         if message.get("type") == "message":
-                            self._deliver(message["data"].decode())
+                            table_id, _, seq = message["data"].decode().partition(" ")
+                            self._deliver(table_id, int(seq))
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # noqa: BLE001  # a lost Redis connection is retried
                 log.warning("live events: Redis listener failed (%s); retrying", error)
                 await asyncio.sleep(1.0)
 
-    def subscribe(self, table_id: str) -> asyncio.Queue[bool]:
-        queue: asyncio.Queue[bool] = asyncio.Queue(maxsize=1)
+    def subscribe(self, table_id: str) -> asyncio.Queue[int]:
+        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1)
         self._queues[table_id].add(queue)
         return queue
 
-    def unsubscribe(self, table_id: str, queue: asyncio.Queue[bool]) -> None:
+    def unsubscribe(self, table_id: str, queue: asyncio.Queue[int]) -> None:
         listeners = self._queues.get(table_id)
         if listeners is not None:
             listeners.discard(queue)
             if not listeners:
                 del self._queues[table_id]
 
-    async def publish(self, table_id: str) -> None:
+    async def publish(self, table_id: str, seq: int) -> None:
         if self._redis is None:
-            self._deliver(table_id)
+            self._deliver(table_id, seq)
             return
         try:
-            await self._redis.publish(CHANNEL, table_id)
+            await self._redis.publish(CHANNEL, f"{table_id} {seq}")
         except Exception as error:  # noqa: BLE001  # the move is stored; only its news is late
             log.warning("live events: cannot publish to Redis (%s)", error)
-            self._deliver(table_id)
+            self._deliver(table_id, seq)
 
-    def _deliver(self, table_id: str) -> None:
+    def _deliver(self, table_id: str, seq: int) -> None:
         for queue in self._queues.get(table_id, ()):
-            if queue.empty():  # a pending wake-up already covers this change
-                queue.put_nowait(True)
+            if not queue.empty():  # a pending wake-up is replaced by the newer one
+                queue.get_nowait()
+            queue.put_nowait(seq)

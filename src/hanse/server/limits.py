@@ -64,16 +64,16 @@ class BodyLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.limit:
-                    raise _BodyTooLarge
+                    raise _BodyTooLargeError
             return message
 
         try:
             await self.app(scope, counted, send)
-        except _BodyTooLarge:
+        except _BodyTooLargeError:
             await _too_large(send, self.limit)
 
 
-class _BodyTooLarge(Exception):
+class _BodyTooLargeError(Exception):
     pass
 
 

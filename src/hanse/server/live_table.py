@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from hanse.core.match import sample_chance
@@ -18,6 +19,12 @@ from hanse.core.protocol import CHANCE, TERMINAL, Action
 from hanse.games import make
 
 _system_random = random.SystemRandom()
+
+
+@lru_cache(maxsize=256)
+def _game(game_id: str, players: int, flags: tuple[tuple[str, Any], ...]) -> Any:
+    """Games are immutable, and building one (its tables) costs: one per configuration."""
+    return make(game_id, players, **dict(flags))
 
 
 @dataclass
@@ -65,7 +72,7 @@ class LiveTable:
     log: list[tuple[int, int, list[str]]] = field(default_factory=list)  # (seq, player, seen)
 
     def __post_init__(self) -> None:
-        self.game = make(self.game_id, self.players, **self.flags)
+        self.game = _game(self.game_id, self.players, tuple(sorted(self.flags.items())))
         self.state = self.game.new_initial_state()
 
     # -- replay and play ---------------------------------------------------------------------

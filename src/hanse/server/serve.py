@@ -65,4 +65,6 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
         workers=workers,
         log_level="warning",
         proxy_headers=False,
+        # Views are small; compressing every message costs more CPU than it saves on a LAN.
+        ws_per_message_deflate=False,
     )

@@ -41,14 +41,20 @@ def create_engine(url: str) -> sa.Engine:
         database = parsed.database
         if database and database != ":memory:":
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = sa.create_engine(parsed, connect_args={"check_same_thread": False})
+        # As many connections as the server has threads: a thread never waits for one.
+        engine = sa.create_engine(
+            parsed,
+            connect_args={"check_same_thread": False},
+            pool_size=48,
+            max_overflow=16,
+        )
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     if parsed.get_backend_name() != "postgresql":
         raise StorageError(f"Hanse stores tables in SQLite or PostgreSQL, not {parsed.drivername}")
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
-    return sa.create_engine(parsed, pool_size=20, max_overflow=20, pool_pre_ping=True)
+    return sa.create_engine(parsed, pool_size=24, max_overflow=24, pool_pre_ping=True)
 
 
 def _alembic_config(connection: sa.Connection) -> Config:

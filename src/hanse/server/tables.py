@@ -75,7 +75,9 @@ class TableSpec:
         if self.mode not in MODES:
             raise invalid(f"mode is one of {', '.join(MODES)}, not {self.mode!r}")
         if self.visibility not in VISIBILITIES:
-            raise invalid(f"visibility is one of {', '.join(VISIBILITIES)}, not {self.visibility!r}")
+            raise invalid(
+                f"visibility is one of {', '.join(VISIBILITIES)}, not {self.visibility!r}"
+            )
         if len(self.seats) != self.players:
             raise invalid(f"{len(self.seats)} seats given for {self.players} players")
         for number, seat in enumerate(self.seats):
@@ -103,6 +105,7 @@ class Joined:
 class Submitted:
     payload: dict[str, Any]
     bot_to_move: bool
+    seq: int
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,8 @@ class TableService:
         self._cache_size = cache_size
         self._guard = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
+        # A seat's token never changes once set, so its seat can be remembered.
+        self._token_seats: dict[str, tuple[str, int]] = {}
 
     # -- the worker's cache ----------------------------------------------------------------
     @contextmanager
@@ -270,9 +275,7 @@ class TableService:
             if table.visibility != "public":
                 raise forbidden("a private table is joined through its invite link")
             open_seats = [
-                s.seat
-                for s in self._seats(conn, table_id)
-                if s.kind == "human" and not s.taken
+                s.seat for s in self._seats(conn, table_id) if s.kind == "human" and not s.taken
             ]
         if not open_seats:
             raise conflict("every seat of this table is taken")
@@ -313,9 +316,7 @@ class TableService:
                 )
             ).scalar_one()
             conn.execute(
-                game_tables.update()
-                .where(game_tables.c.id == table_id)
-                .values(updated_at=_now())
+                game_tables.update().where(game_tables.c.id == table_id).values(updated_at=_now())
             )
             if open_left == 0:
                 self._start(conn, table_id)
@@ -344,10 +345,37 @@ class TableService:
         with self._locked(table_id), self.engine.connect() as conn:
             return self._live(conn, table_id).payload(seat, log_from)
 
-    def snapshot(self, table_id: str) -> tuple[int, str, int]:
-        """(seq, status, seats taken): what tells a live client that something changed."""
-        live = self.live(table_id)
-        return live.seq, live.status, sum(s.taken for s in live.seats)
+    def read_cached(
+        self, table_id: str, seat: int | None, log_from: int, seq: int
+    ) -> dict[str, Any] | None:
+        """The payload from the cache, without waiting or the database, if it holds move `seq`
+        and no move is being stored right now; else None. Cheap enough for the event loop."""
+        with self._guard:
+            lock = self._locks.get(table_id)
+            live = self._cache.get(table_id)
+        if lock is None or live is None or not lock.acquire(blocking=False):
+            return None
+        try:
+            return live.payload(seat, log_from) if live.seq >= seq > 0 else None
+        finally:
+            lock.release()
+
+    def cached_seat(self, table_id: str, token: str) -> int | None:
+        """The token's seat at this table if this worker has seen the token (no database)."""
+        known = self._token_seats.get(security.digest(token))
+        return known[1] if known is not None and known[0] == table_id else None
+
+    def read_after(
+        self, table_id: str, seat: int | None, log_from: int, seq: int
+    ) -> dict[str, Any]:
+        """As :meth:`read`, from the worker's cache alone when it already holds move `seq`."""
+        with self._locked(table_id):
+            with self._guard:
+                live = self._cache.get(table_id)
+            if live is not None and live.seq >= seq > 0:
+                return live.payload(seat, log_from)
+            with self.engine.connect() as conn:
+                return self._live(conn, table_id).payload(seat, log_from)
 
     def lobby(self, status: str, limit: int = 100) -> list[dict[str, Any]]:
         if status not in STATUSES:
@@ -403,6 +431,9 @@ class TableService:
     # -- who is asking -----------------------------------------------------------------------
     def seat_of_token(self, table_id: str, token: str) -> int:
         """The seat a token holds at this table; 401 for an unknown token, 403 for another's."""
+        known = self.cached_seat(table_id, token)
+        if known is not None:
+            return known
         with self.engine.connect() as conn:
             row = conn.execute(
                 sa.select(seats.c.table_id, seats.c.seat).where(
@@ -418,6 +449,9 @@ class TableService:
             raise unauthorized()
         if row.table_id != table_id:
             raise forbidden("this token is not a seat of this table")
+        if len(self._token_seats) > 100_000:
+            self._token_seats.clear()
+        self._token_seats[security.digest(token)] = (row.table_id, int(row.seat))
         return int(row.seat)
 
     def seat_of_account(self, table_id: str, account_id: int) -> int | None:
@@ -472,7 +506,7 @@ class TableService:
             live.status = "finished" if live.is_over else "playing"
             decider = live.decider
             bot_next = decider is not None and live.seats[decider].kind == "bot"
-            return Submitted(live.payload(seat), bot_next)
+            return Submitted(live.payload(seat), bot_next, live.seq)
 
     def _lost_race(self, table_id: str) -> ApiError:
         with self.engine.connect() as conn:
@@ -590,13 +624,15 @@ class TableService:
             raise invalid("a password is 8 to 256 characters")
         try:
             with self.engine.begin() as conn:
-                account_id = conn.execute(
+                inserted = conn.execute(
                     accounts.insert().values(
                         name=name,
                         password_hash=security.hash_password(password),
                         created_at=_now(),
                     )
-                ).inserted_primary_key[0]
+                ).inserted_primary_key
+                assert inserted is not None
+                account_id = inserted[0]
         except sa.exc.IntegrityError:
             raise conflict(f"the account name {name!r} is taken") from None
         return int(account_id), self._new_session(int(account_id))
