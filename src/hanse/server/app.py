@@ -8,7 +8,8 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi_offline import FastAPIOffline
 
 from hanse import __version__
 from hanse.server import storage
@@ -52,13 +53,19 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
             await app.state.limiter.close()
             engine.dispose()
 
-    app = FastAPI(
+    # Swagger UI's files are served by the server itself: the tables must work offline on a LAN.
+    app = FastAPIOffline(
         title="Hanse",
         version=__version__,
         description="Web tables for Lübeck, Hansa Teutonica, Kogge and Die Speicherstadt.",
         lifespan=lifespan,
     )
     app.include_router(router)
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> RedirectResponse:
+        return RedirectResponse("/docs")
+
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
 
     @app.exception_handler(ApiError)
