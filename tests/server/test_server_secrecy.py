@@ -4,15 +4,16 @@ the seat may not know is re-dealt (``resample_hidden``)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hanse.server import storage
-from hanse.server.tables import TableService
+from hanse.server.live_table import LiveTable
+from hanse.server.tables import SeatSpec, TableService, TableSpec
 from tests.server.api_client import Api, drive, receive
 from tests.server.server_process import ServerProcess
 
@@ -57,9 +58,8 @@ def test_each_caller_gets_its_own_view_and_nothing_more(
             with api.live(table_id, token) as connection:
                 assert receive(connection) == expected
             for attempt in range(5):
-                resampled = copy.copy(live)
-                resampled.state = live.game.resample_hidden(
-                    live.state, seat, random.Random(attempt)
+                resampled = live.with_state(
+                    live.game.resample_hidden(live.state, seat, random.Random(attempt))
                 )
                 assert _plain(resampled.payload(seat)) == expected, (
                     f"seat {seat}'s payload tells what its view does not"
@@ -87,3 +87,29 @@ def test_a_move_answers_with_the_movers_own_payload(api: Api, server: ServerProc
         assert response.json() == _plain(service.live(table_id).payload(decider))
     finally:
         service.engine.dispose()
+
+
+def test_the_secrecy_check_catches_a_payload_that_tells_another_seats_view(
+    tmp_path: Path,
+) -> None:
+    """The check above is not vacuous: a payload that carried another seat's view fails it."""
+    engine = storage.create_engine(f"sqlite:///{tmp_path / 'leak.sqlite3'}")
+    storage.migrate(engine)
+    service = TableService(engine)
+    spec = TableSpec("kogge", 3, {"memory": True}, "live", "public", [SeatSpec("bot", "easy")] * 3)
+    table_id, _ = service.create(spec)
+    live = service.live(table_id)
+
+    def leaky(table: LiveTable) -> dict[str, Any]:
+        return {**table.payload(0), "other": table.game.view(table.state, 1)}
+
+    expected = _plain(leaky(live))
+    caught = False
+    for attempt in range(10):
+        resampled = live.with_state(
+            live.game.resample_hidden(live.state, 0, random.Random(attempt))
+        )
+        assert _plain(resampled.payload(0)) == _plain(live.payload(0))
+        caught = caught or _plain(leaky(resampled)) != expected
+    engine.dispose()
+    assert caught

@@ -9,6 +9,7 @@ when the seat decides, and its own log (DESIGN.md, "Each client gets only its vi
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -70,10 +71,15 @@ class LiveTable:
     seq: int = 0
     version: int = 0
     log: list[tuple[int, int, list[str]]] = field(default_factory=list)  # (seq, player, seen)
+    # What every viewer of the current state is sent (its view, the legal actions), computed once
+    # per state: the mover is sent the same view in the answer to its move and on its socket.
+    _shown: dict[Any, Any] = field(default_factory=dict)
+    _flags: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.game = _game(self.game_id, self.players, tuple(sorted(self.flags.items())))
         self.state = self.game.new_initial_state()
+        self._flags = dict(self.game.flags)
 
     # -- replay and play ---------------------------------------------------------------------
     def step(self, state: Any, player: int, action: Action) -> Move:
@@ -103,11 +109,19 @@ class LiveTable:
     def commit(self, state: Any, moves: list[Move]) -> None:
         """Take `state` (after `moves`) as the table's state once the moves are stored."""
         self.state = state
+        self._shown = {}
         for move in moves:
             self.seq += 1
             self.log.append((self.seq, move.player, move.seen))
             if move.player != CHANCE:
                 self.version += 1
+
+    def with_state(self, state: Any) -> LiveTable:
+        """The same table in another state (the secrecy tests re-deal hidden parts)."""
+        other = copy.copy(self)
+        other.state = state
+        other._shown = {}
+        return other
 
     # -- what clients see ----------------------------------------------------------------------
     @property
@@ -127,14 +141,16 @@ class LiveTable:
             return str(describe(action, view))
         return str(self.game.action_to_str(action))
 
-    def payload(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-        """The table as `seat` (None: a spectator) may see it, with its log from `log_from`."""
-        started = self.status != "waiting"
-        view = self.game.view(self.state, seat) if started else None
-        decider = self.decider
-        legal: list[dict[str, Any]] = []
-        if seat is not None and decider == seat and view is not None:
-            legal = [
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        key = ("view", seat)
+        if key not in self._shown:
+            self._shown[key] = self.game.view(self.state, seat)
+        view: dict[str, Any] = self._shown[key]
+        return view
+
+    def _legal(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        if "legal" not in self._shown:
+            self._shown["legal"] = [
                 {
                     "text": self.game.action_to_str(action),
                     "json": self.game.action_to_json(action),
@@ -142,6 +158,17 @@ class LiveTable:
                 }
                 for action in self.game.legal_actions(self.state)
             ]
+        legal: list[dict[str, Any]] = self._shown["legal"]
+        return legal
+
+    def payload(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+        """The table as `seat` (None: a spectator) may see it, with its log from `log_from`."""
+        started = self.status != "waiting"
+        view = self._view(seat) if started else None
+        decider = self.decider
+        legal: list[dict[str, Any]] = []
+        if seat is not None and decider == seat and view is not None:
+            legal = self._legal(view)
         viewer = self.players if seat is None else seat
         start = max(0, min(log_from, len(self.log)))
         body: dict[str, Any] = {
@@ -149,7 +176,7 @@ class LiveTable:
             "game": self.game_id,
             "title": self.game.title,
             "players": self.players,
-            "flags": dict(self.game.flags),
+            "flags": self._flags,
             "mode": self.mode,
             "visibility": self.visibility,
             "status": self.status,
