@@ -123,6 +123,33 @@ class BotTurn:
     legal: list[str]
 
 
+# The statements of every move, built once: building a SQLAlchemy statement costs more than
+# running it on SQLite.
+_HEAD = sa.select(game_tables.c.seq, game_tables.c.status).where(
+    game_tables.c.id == sa.bindparam("table_id")
+)
+_ROW = sa.select(game_tables).where(game_tables.c.id == sa.bindparam("table_id"))
+_MOVES_AFTER = (
+    sa.select(moves.c.seq, moves.c.player, moves.c.action)
+    .where(moves.c.table_id == sa.bindparam("table_id"), moves.c.seq > sa.bindparam("after"))
+    .order_by(moves.c.seq)
+)
+_ADVANCE = (
+    game_tables.update()
+    .where(
+        game_tables.c.id == sa.bindparam("table_id"), game_tables.c.seq == sa.bindparam("old_seq")
+    )
+    .values(
+        seq=sa.bindparam("new_seq"),
+        version=game_tables.c.version + sa.bindparam("decisions"),
+        status=sa.bindparam("new_status"),
+        decider=sa.bindparam("new_decider"),
+        updated_at=sa.bindparam("at"),
+    )
+)
+_INSERT_MOVES = moves.insert()
+
+
 class TableService:
     """See the module docstring. `cache_size` bounds the tables one worker keeps replayed."""
 
@@ -162,12 +189,13 @@ class TableService:
 
     def _live(self, conn: sa.Connection, table_id: str) -> LiveTable:
         """The table brought up to its last stored move (call with the table's lock held)."""
-        row = conn.execute(sa.select(game_tables).where(game_tables.c.id == table_id)).first()
-        if row is None:
+        head = conn.execute(_HEAD, {"table_id": table_id}).first()
+        if head is None:
             raise not_found("table")
         with self._guard:
             live = self._cache.get(table_id)
-        if live is None or live.seq > row.seq:
+        if live is None or live.seq > head.seq:
+            row = conn.execute(_ROW, {"table_id": table_id}).one()
             live = LiveTable(
                 id=row.id,
                 game_id=row.game,
@@ -178,17 +206,13 @@ class TableService:
                 status=row.status,
                 seats=self._seats(conn, table_id),
             )
-        elif live.status != row.status or row.status == "waiting":
+        elif live.status != head.status or head.status == "waiting":
             live.seats = self._seats(conn, table_id)
-        if row.seq > live.seq:
-            stored = conn.execute(
-                sa.select(moves.c.seq, moves.c.player, moves.c.action)
-                .where(moves.c.table_id == table_id, moves.c.seq > live.seq)
-                .order_by(moves.c.seq)
-            )
+        if head.seq > live.seq:
+            stored = conn.execute(_MOVES_AFTER, {"table_id": table_id, "after": live.seq})
             for seq, player, text in stored:
                 live.replay(seq, player, text)
-        live.status = row.status
+        live.status = head.status
         self._remember(live)
         return live
 
@@ -524,22 +548,23 @@ class TableService:
         player = table.game.current_player(after)
         decisions = sum(1 for m in made if m.player != CHANCE)
         updated = conn.execute(
-            game_tables.update()
-            .where(game_tables.c.id == table.id, game_tables.c.seq == seq)
-            .values(
-                seq=seq + len(made),
-                version=game_tables.c.version + decisions,
-                status="finished" if over else "playing",
-                decider=None if over else int(player),
-                updated_at=_now(),
-            )
+            _ADVANCE,
+            {
+                "table_id": table.id,
+                "old_seq": seq,
+                "new_seq": seq + len(made),
+                "decisions": decisions,
+                "new_status": "finished" if over else "playing",
+                "new_decider": None if over else int(player),
+                "at": _now(),
+            },
         )
         if updated.rowcount != 1:
             raise sa.exc.IntegrityError("table advanced", None, Exception("race"))
         if made:
             now = _now()
             conn.execute(
-                moves.insert(),
+                _INSERT_MOVES,
                 [
                     {
                         "table_id": table.id,
