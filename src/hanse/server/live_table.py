@@ -135,11 +135,10 @@ class LiveTable:
     def is_over(self) -> bool:
         return self.game.is_terminal(self.state)
 
-    def label(self, action: Action, view: dict[str, Any]) -> str:
+    def label(self, action: Action, text: str, view: dict[str, Any]) -> str:
+        """How the action is shown to a person: the game's words where it has them."""
         describe = getattr(self.game, "action_label", None)
-        if describe is not None:
-            return str(describe(action, view))
-        return str(self.game.action_to_str(action))
+        return text if describe is None else str(describe(action, view))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         key = ("view", seat)
@@ -150,16 +149,19 @@ class LiveTable:
 
     def _legal(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         if "legal" not in self._shown:
-            self._shown["legal"] = [
-                {
-                    "text": self.game.action_to_str(action),
-                    "json": self.game.action_to_json(action),
-                    "label": self.label(action, view),
-                }
-                for action in self.game.legal_actions(self.state)
-            ]
-        legal: list[dict[str, Any]] = self._shown["legal"]
-        return legal
+            legal = []
+            for action in self.game.legal_actions(self.state):
+                text = self.game.action_to_str(action)
+                legal.append(
+                    {
+                        "text": text,
+                        "json": self.game.action_to_json(action),
+                        "label": self.label(action, text, view),
+                    }
+                )
+            self._shown["legal"] = legal
+        shown: list[dict[str, Any]] = self._shown["legal"]
+        return shown
 
     def payload(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
         """The table as `seat` (None: a spectator) may see it, with its log from `log_from`."""
