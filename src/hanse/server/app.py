@@ -8,11 +8,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 
 from hanse import __version__
-from hanse.server import storage
+from hanse.server import pages, storage
 from hanse.server.api import router
 from hanse.server.bots import BotRunner
 from hanse.server.errors import ApiError
@@ -21,6 +22,7 @@ from hanse.server.limits import BodyLimit, RateLimiter
 from hanse.server.security import CookieSigner
 from hanse.server.settings import Settings
 from hanse.server.tables import TableService
+from hanse.web import STATIC
 
 log = logging.getLogger("hanse.server")
 
@@ -61,10 +63,8 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         lifespan=lifespan,
     )
     app.include_router(router)
-
-    @app.get("/", include_in_schema=False)
-    async def home() -> RedirectResponse:
-        return RedirectResponse("/docs")
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
 

@@ -24,8 +24,12 @@ _system_random = random.SystemRandom()
 
 @lru_cache(maxsize=256)
 def _game(game_id: str, players: int, flags: tuple[tuple[str, Any], ...]) -> Any:
-    """Games are immutable, and building one (its tables) costs: one per configuration."""
     return make(game_id, players, **dict(flags))
+
+
+def game_for(game_id: str, players: int, flags: dict[str, Any]) -> Any:
+    """Games are immutable, and building one (its tables) costs: one per configuration."""
+    return _game(game_id, players, tuple(sorted(flags.items())))
 
 
 @dataclass
@@ -77,7 +81,7 @@ class LiveTable:
     _flags: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.game = _game(self.game_id, self.players, tuple(sorted(self.flags.items())))
+        self.game = game_for(self.game_id, self.players, self.flags)
         self.state = self.game.new_initial_state()
         self._flags = dict(self.game.flags)
 

@@ -1,0 +1,114 @@
+"""The pages: the lobby, an invite's join page, a table's page and its panel (HTML, rendered on
+the server from exactly the caller's payload: its view, legal actions and log)."""
+
+from __future__ import annotations
+
+import gettext
+from collections import defaultdict
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+
+from hanse.core.protocol import CHANCE
+from hanse.games import REGISTRY
+from hanse.server.api import caller_seat, list_games
+from hanse.server.live_table import game_for
+from hanse.server.tables import TableService
+from hanse.web import TEMPLATES
+
+router = APIRouter(include_in_schema=False)
+SEAT_MARKS = "ABCDE"  # a letter beside each seat's colour, for colour-blind players
+
+templates = Environment(
+    loader=FileSystemLoader(TEMPLATES),
+    autoescape=select_autoescape(["html"]),
+    extensions=["jinja2.ext.i18n"],
+)
+templates.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+_ = gettext.NullTranslations().gettext
+
+
+def _page(name: str, **context: Any) -> HTMLResponse:
+    return HTMLResponse(templates.get_template(name).render(lang="en", **context))
+
+
+@router.get("/")
+async def lobby(request: Request) -> HTMLResponse:
+    service: TableService = request.app.state.service
+    waiting = await run_in_threadpool(service.lobby, "waiting")
+    return _page("lobby.html", games=list_games(), waiting=waiting)
+
+
+@router.get("/join/{secret}")
+async def join_page(secret: str) -> HTMLResponse:
+    return _page("join.html", secret=secret)
+
+
+@router.get("/tables/{table_id}")
+async def table_page(table_id: str, request: Request) -> HTMLResponse:
+    payload = await _payload(request, table_id)
+    title = REGISTRY[payload["game"]].title
+    return _page("table.html", table_id=table_id, title=title, panel=render_panel(payload))
+
+
+@router.get("/tables/{table_id}/panel")
+async def table_panel(table_id: str, request: Request) -> HTMLResponse:
+    return HTMLResponse(render_panel(await _payload(request, table_id)))
+
+
+async def _payload(request: Request, table_id: str) -> dict[str, Any]:
+    service: TableService = request.app.state.service
+    seat = await caller_seat(request, table_id, unsafe=False)
+    payload: dict[str, Any] = await run_in_threadpool(service.read, table_id, seat, 0)
+    return payload
+
+
+def _seat_name(payload: dict[str, Any], player: int) -> str:
+    if player == CHANCE:
+        return _("chance")
+    seat = payload["seats"][player]
+    if seat["kind"] == "bot":
+        return f"{_('bot')} {seat['level']} ({SEAT_MARKS[player]})"
+    return f"{seat['name'] or _('seat')} ({SEAT_MARKS[player]})"
+
+
+def render_panel(payload: dict[str, Any]) -> str:
+    """A table's panel for the caller: players, board, choices grouped by kind, log."""
+    game_id = payload["game"]
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for action in payload["legal"]:
+        groups[str(action["json"].get("kind", "action"))].append(action)
+    status = payload["status"]
+    if status == "waiting":
+        status_text = _("waiting for players")
+    elif status == "finished":
+        status_text = _("finished")
+    elif payload["decider"] is not None:
+        status_text = f"{_('decides')}: {_seat_name(payload, payload['decider'])}"
+    else:
+        status_text = ""
+    view = payload["view"]
+    board = (
+        "" if view is None else game_for(game_id, payload["players"], payload["flags"]).render(view)
+    )
+    log = [
+        {"who": _seat_name(payload, entry["player"]), "text": entry["text"]}
+        for entry in payload["log"][-60:]
+    ]
+    decision = view.get("decision") if isinstance(view, dict) else None
+    return templates.get_template("panel.html").render(
+        t=payload,
+        lang="en",
+        status_text=status_text,
+        my_turn=payload["seat"] is not None and payload["decider"] == payload["seat"],
+        marks=SEAT_MARKS,
+        board=board,
+        groups=sorted(groups.items()),
+        decision=decision,
+        log=log,
+        log_start=max(0, len(payload["log"]) - 60),
+        scores=payload["scores"],
+    )

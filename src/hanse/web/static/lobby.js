@@ -1,0 +1,83 @@
+import { post, remember, say } from "./api.js";
+
+const form = document.getElementById("create");
+const seatList = document.getElementById("seats");
+const LEVELS = ["easy", "medium", "hard", "random"];
+form.elements.name.value = remember();
+
+const CHOICES = [
+  ["me", "me"],
+  ["invite", "a friend (invite link)"],
+  ...LEVELS.map((level) => [`bot:${level}`, `bot, ${level}`]),
+];
+
+function layoutSeats() {
+  const game = form.elements.game.selectedOptions[0];
+  const players = form.elements.players;
+  players.min = game.dataset.min;
+  players.max = game.dataset.max;
+  const count = Math.min(Math.max(+players.value || +game.dataset.min, +game.dataset.min), +game.dataset.max);
+  players.value = count;
+  const kept = [...seatList.querySelectorAll("select")].map((s) => s.value);
+  seatList.replaceChildren();
+  for (let index = 0; index < count; index += 1) {
+    const item = document.createElement("li");
+    const label = document.createElement("label");
+    label.textContent = `Seat ${index + 1}: `;
+    const select = document.createElement("select");
+    select.name = `seat${index}`;
+    for (const [value, text] of CHOICES) select.add(new Option(text, value));
+    select.value = kept[index] || (index === 0 ? "me" : "bot:easy");
+    label.append(select);
+    item.append(label);
+    seatList.append(item);
+  }
+  for (const fieldset of form.querySelectorAll(".flags")) fieldset.hidden = fieldset.dataset.game !== game.value;
+}
+
+form.elements.game.addEventListener("change", layoutSeats);
+form.elements.players.addEventListener("change", layoutSeats);
+layoutSeats();
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = form.elements.name.value.trim();
+  const game = form.elements.game.value;
+  const kinds = [...seatList.querySelectorAll("select")].map((s) => s.value);
+  const seats = kinds.map((kind) => (kind.startsWith("bot:") ? { kind: "bot", level: kind.slice(4) } : { kind: "human" }));
+  const flags = {};
+  for (const box of form.querySelectorAll(`.flags[data-game="${game}"] input[type=checkbox]`)) {
+    flags[box.name.slice(5)] = box.checked;
+  }
+  try {
+    const created = await post("/api/tables", {
+      game, players: kinds.length, flags, seats,
+      mode: form.elements.mode.value, visibility: form.elements.visibility.value,
+    });
+    remember(name);
+    const invites = {};
+    for (const invite of created.invites) invites[invite.seat] = invite.url;
+    const mine = kinds.indexOf("me");
+    if (mine >= 0) {
+      await post(`/api/join/${invites[mine].split("/").pop()}`, { name });
+      delete invites[mine];
+    }
+    localStorage.setItem(`hanse-invites-${created.id}`, JSON.stringify(invites));
+    location.href = `/tables/${created.id}`;
+  } catch (error) {
+    say(error.message);
+  }
+});
+
+for (const button of document.querySelectorAll("[data-join]")) {
+  button.addEventListener("click", async () => {
+    const name = remember() || prompt("Your name?") || "";
+    try {
+      const joined = await post(`/api/tables/${button.dataset.join}/join`, { name: name.trim() });
+      remember(name.trim());
+      location.href = `/tables/${joined.table}`;
+    } catch (error) {
+      say(error.message);
+    }
+  });
+}

@@ -1,0 +1,85 @@
+// A table page: the panel (board, players, choices, log) is rendered by the server for this
+// seat; a live connection says when it changed; a click on anything with data-action sends that
+// action's notation with the version it was shown at.
+import { post, say } from "./api.js";
+
+const root = document.getElementById("table");
+const tableId = root.dataset.table;
+const panel = document.getElementById("panel");
+const baseTitle = document.title;
+let shown = null;
+let delay = 500;
+
+function current() {
+  const element = panel.querySelector(".panel");
+  return element ? element.dataset : {};
+}
+
+function markTurn() {
+  const mine = current().myTurn === "yes";
+  document.title = mine ? `● ${baseTitle}` : baseTitle;
+}
+
+async function refresh() {
+  const response = await fetch(`/tables/${tableId}/panel`, { credentials: "same-origin" });
+  if (!response.ok) {
+    say(`${response.status}: ${(await response.text()).slice(0, 200)}`);
+    return;
+  }
+  panel.innerHTML = await response.text();
+  shown = current().version;
+  markTurn();
+  showInvites();
+}
+
+function showInvites() {
+  const stored = JSON.parse(localStorage.getItem(`hanse-invites-${tableId}`) || "{}");
+  const section = document.getElementById("invites");
+  const open = current().status === "waiting" && Object.keys(stored).length > 0;
+  section.hidden = !open;
+  if (!open) return;
+  const list = section.querySelector("ul");
+  list.replaceChildren();
+  for (const [seat, url] of Object.entries(stored)) {
+    const item = document.createElement("li");
+    item.textContent = `Seat ${+seat + 1}: `;
+    const link = document.createElement("a");
+    link.href = url;
+    link.textContent = url;
+    item.append(link);
+    list.append(item);
+  }
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/live`);
+  socket.addEventListener("open", () => { delay = 500; });
+  socket.addEventListener("message", (event) => {
+    const state = JSON.parse(event.data);
+    if (String(state.version) !== shown || state.status !== current().status) refresh();
+  });
+  socket.addEventListener("close", () => {
+    // reconnect, and catch up at once: the first message after a reconnect is the whole state
+    setTimeout(connect, delay);
+    delay = Math.min(delay * 2, 10000);
+  });
+}
+
+panel.addEventListener("click", async (event) => {
+  const target = event.target.closest("[data-action]");
+  if (!target) return;
+  for (const button of panel.querySelectorAll("[data-action]")) button.disabled = true;
+  try {
+    await post(`/api/tables/${tableId}/moves`, { action: target.dataset.action, version: +current().version });
+    say("");
+  } catch (error) {
+    say(error.message);
+  }
+  await refresh();
+});
+
+shown = current().version;
+markTurn();
+showInvites();
+connect();

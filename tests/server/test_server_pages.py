@@ -1,0 +1,53 @@
+"""The first pages (issue 16 builds on them): the lobby lists the games, an invite opens a join
+page, and a table's panel offers every legal action exactly once as a ``data-action`` target."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+
+from tests.server.api_client import Api
+from tests.server.server_process import ServerProcess
+
+pytestmark = pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+GAMES = [("luebeck", 3, {}), ("hansa", 2, {}), ("kogge", 3, {}), ("speicherstadt", 2, {})]
+
+
+def test_the_lobby_offers_every_game_and_its_variants(api: Api) -> None:
+    page = api.http.get("/").text
+    for game in api.http.get("/api/games").json():
+        assert f'value="{game["id"]}"' in page
+        for flag in game["flags"]:
+            assert f'name="flag:{flag["name"]}"' in page
+
+
+def test_an_invite_link_opens_a_join_page(api: Api) -> None:
+    created = api.create("luebeck", [{"kind": "human"}] * 3)
+    secret = created["invites"][1]["url"].rsplit("/join/", 1)[1]
+    response = api.http.get(f"/join/{secret}")
+    assert response.status_code == 200 and 'id="join"' in response.text
+
+
+@pytest.mark.parametrize(("game", "players", "flags"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_the_panel_offers_every_legal_action_exactly_once(
+    api: Api, server: ServerProcess, game: str, players: int, flags: dict[str, bool]
+) -> None:
+    created = api.create(game, [{"kind": "human"}] * players, flags)
+    tokens = [api.join(i["url"], f"P{n}")["token"] for n, i in enumerate(created["invites"])]
+    rng = random.Random(4)
+    for _ in range(12):
+        state = api.table(created["id"])
+        if state["status"] != "playing":
+            break
+        token = tokens[state["decider"]]
+        mine = api.table(created["id"], token)
+        panel = api.http.get(f"/tables/{created['id']}/panel", headers=Api.auth(token)).text
+        offered = [html.unescape(a) for a in re.findall(r'data-action="([^"]*)"', panel)]
+        assert sorted(offered) == sorted(action["text"] for action in mine["legal"])
+        spectator = api.http.get(f"/tables/{created['id']}/panel").text
+        assert "data-action" not in spectator
+        move = rng.choice(mine["legal"])["text"]
+        assert api.move(created["id"], token, move, mine["version"]).status_code == 200
