@@ -213,6 +213,38 @@ def _order_changing_factory() -> Any:
     return make
 
 
+class HiddenPlays(TinyGame):
+    """The log hides which card was played, but every view shows the discard pile."""
+
+    def observe_action(self, state: TinyState, actor: int, action: Any, viewer: int | None) -> str:
+        if isinstance(action, Play) and viewer != actor:
+            return "play ?"
+        return super().observe_action(state, actor, action, viewer)
+
+
+class UnloggedShowdown(TinyGame):
+    """Once the deck is empty every view shows every hand, but the log never says what they
+    held: the draw that empties the deck reads "deal ?" whatever it reveals."""
+
+    def view(self, state: TinyState, seat: int | None) -> dict[str, Any]:
+        view = super().view(state, seat)
+        if not any(state.deck):
+            view["hands"] = [sorted(hand) for hand in state.hands]
+        return view
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> TinyState:
+        shown = view.get("hands")
+        state = super().determinize({k: v for k, v in view.items() if k != "hands"}, rng)
+        if shown is not None:
+            state.hands = [list(hand) for hand in shown]
+        return state
+
+    def resample_hidden(self, state: TinyState, seat: int | None, rng: random.Random) -> TinyState:
+        if not any(state.deck):  # nothing is hidden any more
+            return state.clone()
+        return super().resample_hidden(state, seat, rng)
+
+
 BROKEN: dict[str, Any] = {
     "legal_nonempty": EmptyLegal,
     "legal_unique": DuplicateLegal,
@@ -226,6 +258,8 @@ BROKEN: dict[str, Any] = {
     "view_determinize": ForgetfulDeterminize,
     "view_leak": LeakyView,
     "observe": SilentObserver,
+    "log_hides": HiddenPlays,
+    "log_tells": UnloggedShowdown,
     "inventory": LosesCards,
     "scores": ScoresAsFloats,
     "bound": Endless,

@@ -6,6 +6,10 @@ import random
 
 from luebeck_helpers import do, game, scenario
 
+from hanse.core.match import sample_chance
+from hanse.core.protocol import CHANCE
+from hanse.games import make
+from hanse.games.luebeck import data
 from hanse.games.luebeck.state import DRAFT
 
 PUBLIC_KEYS = {
@@ -114,3 +118,31 @@ def test_render_shows_map_layout_hand_and_scores() -> None:
     assert "Your hand: Riga 3, Piraten" in text
     assert "score   7" in text
     assert "Your hand" not in g.render(g.view(s, None))
+
+
+def test_ende_des_spiels_the_last_action_tells_the_hands_laid_open() -> None:
+    """Ende des Spiels: hands left at the end score minus, so they are laid open; the log line of
+    the action that ends the game says what every player held (issue 21: what the view newly
+    shows, the log tells)."""
+    g = make("luebeck", 3)
+    rng = random.Random(5)
+    s = g.new_initial_state()
+    while True:
+        player = g.current_player(s)
+        if player == CHANCE:
+            action = sample_chance(g, s, rng)
+        else:
+            legal = g.legal_actions(s)
+            action = legal[rng.randrange(len(legal))]
+        after = s.clone()
+        g.apply_action(after, action)
+        if g.is_terminal(after):
+            break
+        s = after
+    for viewer in (None, 0, 1, 2):
+        seen = g.observe_action(s, player, action, viewer)
+        assert "hands at the end:" in seen
+        told = seen.split("hands at the end:", 1)[1]
+        for p, hand in enumerate(s.hands):
+            penalty = sum(data.KIND_COST[kind] for kind in hand)  # goods: value; special: 1
+            assert f"{p}: " in told and f"(-{penalty})" in told

@@ -112,7 +112,17 @@ class LuebeckGame(GameBase):
         return views.resample_hidden(state, seat, rng)
 
     def observe_action(self, state: Any, actor: int, action: Action, viewer: int | None) -> str:
-        return views.observe_action(state, actor, action, viewer)
+        """As ``views.observe_action``; the action that ends the game also tells the hands that
+        every player lays open for the final scoring ("Ende des Spiels"), which the scores in
+        every view then reflect (issue 21: what the view newly shows, the log tells)."""
+        seen = views.observe_action(state, actor, action, viewer)
+        if actor == CHANCE:
+            return seen
+        after = state.clone()
+        self.apply_action(after, action)
+        if not self.is_terminal(after):
+            return seen
+        return f"{seen}; {views.final_hands(state)}"
 
     def decision_name(self, state: Any) -> str:
         return PHASE_NAMES[state.phase]

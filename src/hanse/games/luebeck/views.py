@@ -19,6 +19,7 @@ from hanse.core import CHANCE, IllegalActionError, View, decider_json
 from . import data
 from .actions import to_str
 from .rules import cogs as cog_rules
+from .rules import scoring
 from .rules.setup import deal_recipient
 from .state import DEAL, OVER, PHASE_NAMES, LuebeckState, current_player
 
@@ -196,6 +197,15 @@ def resample_hidden(s: LuebeckState, seat: int | None, rng: Random) -> LuebeckSt
         c.deck = _counts(pool)
     c.legal_cache = None
     return c
+
+
+def final_hands(s: LuebeckState) -> str:
+    """The hands laid open at the end, each with what it costs (Ende des Spiels)."""
+    shown = []
+    for p, hand in enumerate(s.hands):
+        cards_ = ", ".join(_labels(hand)) or "no cards"
+        shown.append(f"{p}: {cards_} (-{scoring.hand_penalty(hand)})")
+    return "hands at the end: " + "; ".join(shown)
 
 
 def observe_action(s: LuebeckState, actor: int, action: Any, viewer: int | None) -> str:
