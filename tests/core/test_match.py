@@ -221,3 +221,30 @@ def test_json_actions_round_trip() -> None:
     game = TinyGame(2)
     assert game.action_from_json({"kind": "play", "value": 3}) == Play(3)
     assert game.action_to_json(Play(3)) == {"kind": "play", "value": 3}
+
+
+def test_apply_trusted_equals_apply_action_for_legal_actions_and_chance() -> None:
+    """The trusted path (search, rollouts, benchmarks) leads where the checked one does."""
+    import random as _random
+
+    from hanse.core.match import sample_chance, trusted_child
+    from hanse.core.protocol import CHANCE, TERMINAL
+    from hanse.games import make
+
+    for game_id, players in (("hansa", 3), ("kogge", 3), ("luebeck", 3), ("speicherstadt", 2)):
+        game = make(game_id, players)
+        state = game.new_initial_state()
+        rng = _random.Random(3)
+        for _ in range(300):
+            player = game.current_player(state)
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                action = sample_chance(game, state, rng)
+            else:
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            checked = state.clone()
+            game.apply_action(checked, action)
+            assert trusted_child(game, state, action) == checked
+            state = checked

@@ -45,7 +45,7 @@ from typing import Any
 
 from hanse.bots.search import SearchSettings, score_utility
 from hanse.core.game import GameBase
-from hanse.core.match import child
+from hanse.core.match import trusted_child
 from hanse.core.protocol import Action, Game, IllegalActionError, View
 
 
@@ -120,7 +120,7 @@ def settle(game: Game, state: Any, seat: int, evaluate: StateValue) -> Any:
             ):
                 break
             state = max(
-                (child(game, state, action) for action in game.legal_actions(state)),
+                (trusted_child(game, state, action) for action in game.legal_actions(state)),
                 key=lambda after: evaluate(after, seat),
             )
     return state
@@ -186,7 +186,7 @@ def best_by_lookahead(
     if evaluate is None:
         evaluate = state_evaluator(game)
     for action in legal:
-        value = settled_value(game, child(game, state, action), seat, evaluate)
+        value = settled_value(game, trusted_child(game, state, action), seat, evaluate)
         if value > best_value:
             best, best_value = [action], value
         elif value == best_value:
@@ -216,7 +216,7 @@ def heuristic_order(
     a node tries first what the heuristic bot would choose (ties in random order)."""
     evaluate = search_evaluator(game)
     keyed = [
-        (settled_value(game, child(game, state, action), player, evaluate), rng.random(), i)
+        (settled_value(game, trusted_child(game, state, action), player, evaluate), rng.random(), i)
         for i, action in enumerate(legal)
     ]
     keyed.sort(reverse=True)
@@ -248,7 +248,9 @@ def finish_turn(game: Game, state: Any, widest: int | None = None) -> Any:
         legal = game.legal_actions(state)
         if widest is not None and len(legal) > widest:
             break
-        state = child(game, state, best_by_lookahead(game, state, legal, player, rng, evaluate))
+        state = trusted_child(
+            game, state, best_by_lookahead(game, state, legal, player, rng, evaluate)
+        )
     return state
 
 

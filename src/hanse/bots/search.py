@@ -132,7 +132,7 @@ class _Search:
                 untried = [a for a in legal if a not in node.children]
                 if untried and self._may_widen(node, len(legal) - len(untried)):
                     action = self._untried_action(node, state, untried, player)
-                    game.apply_action(state, action)
+                    game.apply_trusted(state, action)
                     child = _Node(game.num_players, game.current_player(state))
                     node.children[action] = child
                     child.availability = 1
@@ -145,7 +145,7 @@ class _Search:
                 if untried:  # tried ones only: the widening holds the rest back for now
                     legal = [a for a in legal if a in node.children]
                 action = self._select(node, legal, player)
-            game.apply_action(state, action)
+            game.apply_trusted(state, action)
             known = node.children.get(action)
             if known is None:  # a chance outcome met for the first time
                 known = node.children[action] = _Node(game.num_players, game.current_player(state))
@@ -202,10 +202,10 @@ class _Search:
             if player == TERMINAL:
                 return game.returns(state)
             if player == CHANCE:
-                game.apply_action(state, sample_chance(game, state, rng))
+                game.apply_trusted(state, sample_chance(game, state, rng))
             else:
                 legal = game.legal_actions(state)
-                game.apply_action(state, policy(game, state, legal, rng))
+                game.apply_trusted(state, policy(game, state, legal, rng))
         if game.is_terminal(state):
             return game.returns(state)
         return self.settings.evaluate(game, state)

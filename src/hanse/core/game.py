@@ -3,13 +3,16 @@
 A game subclasses :class:`GameBase` and writes the rules in ``_legal_actions``, ``chance_outcomes``
 and ``_apply``. :meth:`GameBase.apply_action` is the single gate: it accepts exactly the members of
 ``legal_actions`` (or of the chance outcomes) and raises :class:`IllegalActionError` otherwise,
-before anything changes (DESIGN.md: "Legality has one source").
+before anything changes (DESIGN.md: "Legality has one source"). Trusted callers (search, rollouts,
+benchmarks) that take the action from ``legal_actions`` of that very state may skip the second
+check with :meth:`GameBase.apply_trusted`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from random import Random
@@ -25,6 +28,9 @@ from hanse.core.protocol import (
     seat_name,
 )
 from hanse.core.state import GameState
+
+# HANSE_CHECK_TRUSTED=1 makes apply_trusted check like apply_action (to debug a bot or a search).
+CHECK_TRUSTED = os.environ.get("HANSE_CHECK_TRUSTED", "") not in ("", "0")
 
 
 def win_returns(winners: list[int], num_players: int) -> list[float]:
@@ -109,6 +115,21 @@ class GameBase(ABC):
             legal = any(a is action for a in actions) or action in actions
         if not legal:
             raise IllegalActionError(self.explain_illegal(state, action))
+        state.legal_cache = None
+        self._apply(state, action)
+
+    def apply_trusted(self, state: Any, action: Action) -> None:
+        """Apply `action` taken from ``legal_actions(state)`` or ``chance_outcomes(state)`` of this
+        very state, without checking its legality a second time.
+
+        For callers that just drew the action from those lists: search, rollouts, benchmark
+        playouts. Any other action may leave the state corrupt, so people's, records' and the
+        server's actions always go through :meth:`apply_action`. The conformance suite checks that
+        both paths agree; ``HANSE_CHECK_TRUSTED=1`` makes this one check too.
+        """
+        if CHECK_TRUSTED:
+            self.apply_action(state, action)
+            return
         state.legal_cache = None
         self._apply(state, action)
 

@@ -36,6 +36,13 @@ def child(game: Game, state: State, action: Action) -> State:
     return new
 
 
+def trusted_child(game: Game, state: State, action: Action) -> State:
+    """As :func:`child`, for an action just taken from ``legal_actions(state)``."""
+    new = state.clone()
+    game.apply_trusted(new, action)
+    return new
+
+
 def sample_chance(game: Game, state: State, rng: random.Random) -> Action:
     """One outcome of the chance node, drawn with its probability."""
     outcomes = game.chance_outcomes(state)

@@ -77,6 +77,11 @@ class Game(Protocol):
         """Apply a legal action (decision or chance) in place; IllegalActionError otherwise."""
         ...
 
+    def apply_trusted(self, state: State, action: Action) -> None:
+        """Apply an action just taken from ``legal_actions``/``chance_outcomes`` of this very
+        state without checking it again (search, rollouts, benchmarks; never other input)."""
+        ...
+
     def is_terminal(self, state: State) -> bool: ...
 
     def scores(self, state: State) -> list[int]:

@@ -207,10 +207,14 @@ def _check_clone(walk: _Walk, state: Any, action: Action) -> None:
     if state != before:
         raise walk.fail("clone", "applying an action to a clone changed the original")
     probe = state.clone()
+    trusted = state.clone()
     game.apply_action(state, action)
     game.apply_action(probe, action)
+    game.apply_trusted(trusted, action)
     if probe != state:
         raise walk.fail("clone", "the same action on a clone and on its original diverged")
+    if trusted != state:
+        raise walk.fail("clone", "apply_trusted and apply_action led to different states")
     if copy != state:
         raise walk.fail("clone", "the same action on two clones diverged")
 
