@@ -71,9 +71,14 @@ def test_hypothesis_walks_swap_flag(choices: list[int]) -> None:
     walk_choices(make("hansa", 3, swap_any_offices=False, shuffle_golden_markers=False), choices)
 
 
+# The two whole games are long (about 13,000 nodes each): every 50th node is written, with the
+# hash chain of all of them (hanse.core.golden).
+GOLDEN_EVERY = 50
+
+
 def test_golden_2_3_side() -> None:
-    assert_golden("hansa", 3, 49, GOLDEN / "hansa_3p_seed49.txt")
+    assert_golden("hansa", 3, 49, GOLDEN / "hansa_3p_seed49.txt", every=GOLDEN_EVERY)
 
 
 def test_golden_4_5_side() -> None:
-    assert_golden("hansa", 4, 25, GOLDEN / "hansa_4p_seed25.txt")
+    assert_golden("hansa", 4, 25, GOLDEN / "hansa_4p_seed25.txt", every=GOLDEN_EVERY)
