@@ -153,8 +153,11 @@ _INSERT_MOVES = moves.insert()
 class TableService:
     """See the module docstring. `cache_size` bounds the tables one worker keeps replayed."""
 
-    def __init__(self, engine: sa.Engine, cache_size: int = 2048) -> None:
+    def __init__(self, engine: sa.Engine, cache_size: int = 2048, exclusive: bool = False) -> None:
         self.engine = engine
+        # The only worker writing to this database: its cache of a table is the table, so a move
+        # needs no read before its write (the write still checks the table's seq).
+        self.exclusive = exclusive
         self._cache: OrderedDict[str, LiveTable] = OrderedDict()
         self._cache_size = cache_size
         self._guard = threading.Lock()
@@ -497,8 +500,13 @@ class TableService:
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_TEXT:
             raise invalid("action is the move's notation, a non-empty text")
         with self._locked(table_id):
-            with self.engine.connect() as conn:
-                live = self._live(conn, table_id)
+            with self._guard:
+                cached = self._cache.get(table_id)
+            if self.exclusive and cached is not None and cached.status == "playing":
+                live = cached
+            else:
+                with self.engine.connect() as conn:
+                    live = self._live(conn, table_id)
             if live.status == "waiting":
                 raise conflict("the game has not started: seats are still open", version=0)
             if live.status == "finished":
