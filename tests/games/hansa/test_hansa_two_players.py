@@ -91,7 +91,7 @@ def test_neutral_marker_leaves_the_game_and_is_replaced_with_a_neutral_trader() 
     assert s.decision == act.NEUTRAL_OFFICE  # Osnabrück and Bremen both have a free office
     do(g, s, "neutral_office Bremen")
     assert s.offices[g.board.office_start[city(g, "Bremen")]] == n
-    do(g, s, "displaced_done")
+    g.apply_action(s, g.legal_actions(s)[0])  # the additional neutral trader is placed too
     do(g, s, "end_turn")
     assert s.decision == act.DRAW
     g.apply_action(s, g.chance_outcomes(s)[0][0])
@@ -206,16 +206,30 @@ def test_neutral_office_takes_the_coin_and_the_lowest_office() -> None:
     assert [s2.posts[p] for p in g2.board.route_post_range[r]].count(2 * g2.neutral) == 1
 
 
-def test_neutral_extra_trader_may_be_waived() -> None:
-    """The displaced neutral trader must be placed; the extra one follows the general rule
-    'Auf die zusätzlichen Händlersteine ... darf verzichtet werden'."""
+def test_two_players_displaced_neutral_and_the_additional_one_must_both_be_placed() -> None:
+    """RULINGS, "Two players, a neutral piece displaced": the other player 'setzt ... den
+    verdrängten und einen zusätzlichen neutralen Händler' wherever a post is free; the general
+    'darf verzichtet werden' for a player's own extras does not apply to the neutral ones."""
     g, s = new(2)
     pool = s.supply[2 * g.neutral]
     do(g, s, "displace Hamburg-Luebeck 0 t 0")
     assert "displaced_done" not in strs(g, s)
     do(g, s, "displaced_place Stade-Hamburg t")
-    do(g, s, "displaced_done")
-    assert s.supply[2 * g.neutral] == pool and s.decision == act.MAIN
+    assert s.decision == act.DISPLACED and "displaced_done" not in strs(g, s)
+    assert all(a.startswith("displaced_place") for a in strs(g, s))
+    refused = g.explain_illegal(s, act.DisplacedDone())
+    assert "Regeln für zwei Spieler" in refused
+    do(g, s, "displaced_place Hamburg-Lueneburg t")
+    assert s.supply[2 * g.neutral] == pool - 1 and s.decision == act.MAIN
+
+
+def test_two_players_the_additional_neutral_lapses_without_a_neutral_trader_left() -> None:
+    """RULINGS: only when no post is free (or no neutral trader is left) does a piece lapse."""
+    g, s = new(2)
+    s.supply[2 * g.neutral] = 0
+    do(g, s, "displace Hamburg-Luebeck 0 t 0")
+    do(g, s, "displaced_place Stade-Hamburg t")
+    assert s.decision == act.MAIN and s.supply[2 * g.neutral] == 0
 
 
 def test_remove_three_takes_neutral_traders_back_to_the_neutral_supply() -> None:
@@ -245,5 +259,6 @@ def test_neutral_marker_with_an_empty_pile_ends_the_game_after_the_action() -> N
     do(g, s, "displaced_place Osnabrueck-Bremen t")
     assert s.ending and not g.is_terminal(s)  # the action is completed first
     do(g, s, "neutral_office Bremen")
-    do(g, s, "displaced_done")
+    assert not g.is_terminal(s)  # ... including the additional neutral trader
+    g.apply_action(s, g.legal_actions(s)[0])
     assert g.is_terminal(s)

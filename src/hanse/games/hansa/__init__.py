@@ -62,7 +62,9 @@ Readings decided here (RULINGS.md decides the others)
   owner's stock (it "darf nicht in den eigenen Vorrat genommen werden") and the extras lapse; with
   no route for a new bonus marker, the marker leaves the game (the rules are silent on both).
 - A displaced neutral trader and one extra from the neutral supply (54 traders, two colours) are
-  placed by the other player under the displacement rules, the extra being optional as there.
+  placed by the other player under the displacement rules; both must be placed wherever a post
+  is free ("setzt ... den verdrängten und einen zusätzlichen neutralen Händler"), and only a piece
+  with no free post, or with no neutral trader left, lapses (RULINGS.md).
   A route full of neutral traders is established at once in the order of an establish: a)
   prestige for control, b) the neutral player's marker leaves the game (and must be replaced; none
   left ends the game), then the neutral trader takes the lowest free office of either city (any

@@ -196,6 +196,12 @@ def _use_bonus(g: HansaGame, state: HansaState, action: A.UseBonus) -> str:
 
 def _displaced(state: HansaState, action: object) -> str:
     if isinstance(action, A.DisplacedDone):
+        if not state.hand_t and not state.hand_m:
+            return (
+                "Rule 'Regeln für zwei Spieler': the other player places the displaced neutral "
+                "trader and an additional one ('setzt ... den verdrängten und einen zusätzlichen "
+                "neutralen Händler') wherever a post is free; it may not be waived"
+            )
         return (
             "Rule '3. Verdrängen': the displaced piece itself must be placed; only the extra "
             "pieces may be waived"

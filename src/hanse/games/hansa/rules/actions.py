@@ -8,7 +8,9 @@
    once places the displaced piece plus up to one (two) extra pieces, from the stock, else the
    supply, else own pieces on routes, on free posts of routes adjacent to the displacement route,
    the next ring outward when those are full; extras may be waived. With two players a displaced
-   neutral trader and one more from the neutral supply are placed by the other player.
+   neutral trader and one more from the neutral supply are placed by the other player, both
+   wherever a post is free (RULINGS: "setzt ... den verdrängten und einen zusätzlichen neutralen
+   Händler"); only a piece with no free post, or no neutral trader left, lapses.
 4. Umsetzen: lift 1 up to Liber-sophiae pieces off routes, one per decision, then put each onto a
    free post (so pieces may also swap places); never displaces.
 """
@@ -260,7 +262,10 @@ def displaced_actions(g: HansaGame, state: HansaState) -> list[Action]:
                         if state.count[(2 * owner + merchant) * n + src]:
                             legal += [moves[src][merchant][r] for r in where if r != src]
     if not hand[0] and not hand[1]:
-        legal.append(g.t_disp_done)
+        # Regeln für zwei Spieler: the additional neutral trader is placed, not waived, wherever a
+        # post is free; a player's own extras may be waived.
+        if owner != g.neutral or not legal:
+            legal.append(g.t_disp_done)
     return legal
 
 
@@ -309,7 +314,7 @@ def continue_displaced(g: HansaGame, state: HansaState) -> None:
         state.extra_left = 0
     elif state.extra_left:
         state.decision = DISPLACED
-        if len(displaced_actions(g, state)) > 1:
+        if displaced_actions(g, state) != [g.t_disp_done]:
             return
     state.extra_left = 0
     state.disp_route = state.disp_owner = -1
