@@ -223,8 +223,9 @@ def test_two_markers_taken_two_new_ones_placed_at_turn_end() -> None:
 
 
 def test_marker_with_no_eligible_route_leaves_the_game() -> None:
-    """Reading (the rules are silent): when no route is free of pieces and markers with a free
-    office beside it, the turned-up marker leaves the game; the turn passes on."""
+    """RULINGS, "A replacement marker with no eligible route" (the rules are silent): when no
+    route is free of pieces and markers with a free office beside it, the turned-up marker leaves
+    the game, scoring for nobody; the game does not end, the turn passes on."""
     g, s = new(3)
     b = g.board
     for r in range(b.n_routes):
@@ -238,6 +239,7 @@ def test_marker_with_no_eligible_route_leaves_the_game() -> None:
     assert s.removed[K["actions_4"]] == out[K["actions_4"]] + 1
     assert s.plate == 0 and s.revealed == -1
     assert s.turn_owner == 1 and s.decision == act.MAIN
+    assert not g.is_terminal(s) and not s.ending
 
 
 def test_actiones_extra_action_also_within_plus_actions() -> None:
