@@ -150,6 +150,20 @@ _ADVANCE = (
 _INSERT_MOVES = moves.insert()
 
 
+def _fresh(row: Any, status: str, seated: list[Seat]) -> LiveTable:
+    """A table's game before its first move, from its row."""
+    return LiveTable(
+        id=row.id,
+        game_id=row.game,
+        players=row.players,
+        flags=dict(row.flags),
+        mode=row.mode,
+        visibility=row.visibility,
+        status=status,
+        seats=seated,
+    )
+
+
 class TableService:
     """See the module docstring. `cache_size` bounds the tables one worker keeps replayed."""
 
@@ -199,16 +213,7 @@ class TableService:
             live = self._cache.get(table_id)
         if live is None or live.seq > head.seq:
             row = conn.execute(_ROW, {"table_id": table_id}).one()
-            live = LiveTable(
-                id=row.id,
-                game_id=row.game,
-                players=row.players,
-                flags=dict(row.flags),
-                mode=row.mode,
-                visibility=row.visibility,
-                status=row.status,
-                seats=self._seats(conn, table_id),
-            )
+            live = _fresh(row, row.status, self._seats(conn, table_id))
         elif live.status != head.status or head.status == "waiting":
             live.seats = self._seats(conn, table_id)
         if head.seq > live.seq:
@@ -351,17 +356,8 @@ class TableService:
 
     def _start(self, conn: sa.Connection, table_id: str) -> None:
         """Every human seat is taken: the game begins; setup's chance is drawn and logged."""
-        row = conn.execute(sa.select(game_tables).where(game_tables.c.id == table_id)).one()
-        live = LiveTable(
-            id=row.id,
-            game_id=row.game,
-            players=row.players,
-            flags=dict(row.flags),
-            mode=row.mode,
-            visibility=row.visibility,
-            status="playing",
-            seats=[],
-        )
+        row = conn.execute(_ROW, {"table_id": table_id}).one()
+        live = _fresh(row, "playing", [])
         state = live.state.clone()
         drawn = live.resolve_chance(state)
         live.commit(state, drawn)

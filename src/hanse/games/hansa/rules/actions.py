@@ -261,11 +261,10 @@ def displaced_actions(g: HansaGame, state: HansaState) -> list[Action]:
                     for merchant in (0, 1):
                         if state.count[(2 * owner + merchant) * n + src]:
                             legal += [moves[src][merchant][r] for r in where if r != src]
-    if not hand[0] and not hand[1]:
-        # Regeln für zwei Spieler: the additional neutral trader is placed, not waived, wherever a
-        # post is free; a player's own extras may be waived.
-        if owner != g.neutral or not legal:
-            legal.append(g.t_disp_done)
+    # Regeln für zwei Spieler: the additional neutral trader is placed, not waived, wherever a post
+    # is free; a player's own extras may be waived.
+    if not hand[0] and not hand[1] and (owner != g.neutral or not legal):
+        legal.append(g.t_disp_done)
     return legal
 
 
