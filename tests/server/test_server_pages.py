@@ -51,3 +51,23 @@ def test_the_panel_offers_every_legal_action_exactly_once(
         assert "data-action" not in spectator
         move = rng.choice(mine["legal"])["text"]
         assert api.move(created["id"], token, move, mine["version"]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("lang", "accept", "words"),
+    [
+        ("en", "en-GB", ["New table", "Tables waiting for players"]),
+        ("de", "de-DE,de;q=0.9", ["Neuer Tisch", "Tische, die auf Spieler warten"]),
+        ("it", "it-IT", ["Nuovo tavolo", "Tavoli in attesa di giocatori"]),
+    ],
+)
+def test_pages_speak_the_readers_language(
+    api: Api, lang: str, accept: str, words: list[str]
+) -> None:
+    by_browser = api.http.get("/", headers={"Accept-Language": accept}).text
+    chosen = api.http.get("/", params={"lang": lang}, headers={"Accept-Language": "fr"})
+    for page in (by_browser, chosen.text):
+        assert f'<html lang="{lang}">' in page
+        for word in words:
+            assert word in page
+    assert chosen.cookies.get("hanse_lang") == lang  # the choice is kept

@@ -3,8 +3,8 @@ the server from exactly the caller's payload: its view, legal actions and log)."
 
 from __future__ import annotations
 
-import gettext
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -18,45 +18,67 @@ from hanse.server.api import caller_seat, list_games
 from hanse.server.live_table import game_for
 from hanse.server.tables import TableService
 from hanse.web import TEMPLATES
+from hanse.web.i18n import LANGUAGES, choose, language_name, translations
 
 router = APIRouter(include_in_schema=False)
 SEAT_MARKS = "ABCDE"  # a letter beside each seat's colour, for colour-blind players
 
-templates = Environment(
-    loader=FileSystemLoader(TEMPLATES),
-    autoescape=select_autoescape(["html"]),
-    extensions=["jinja2.ext.i18n"],
-)
-templates.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
-_ = gettext.NullTranslations().gettext
+LANG_COOKIE = "hanse_lang"
 
 
-def _page(name: str, **context: Any) -> HTMLResponse:
-    return HTMLResponse(templates.get_template(name).render(lang="en", **context))
+@lru_cache(maxsize=len(LANGUAGES))
+def templates(lang: str) -> Environment:
+    """The templates in one language (one environment each: Jinja's gettext is per environment)."""
+    environment = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
+    )
+    environment.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    return environment
+
+
+def _lang(request: Request) -> str:
+    return choose(
+        request.query_params.get("lang"),
+        request.cookies.get(LANG_COOKIE),
+        request.headers.get("accept-language"),
+    )
+
+
+def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
+    lang = _lang(request)
+    languages = [(code, language_name(code)) for code in LANGUAGES]
+    html = templates(lang).get_template(name).render(lang=lang, languages=languages, **context)
+    response = HTMLResponse(html)
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=400 * 24 * 3600, samesite="lax")
+    return response
 
 
 @router.get("/")
 async def lobby(request: Request) -> HTMLResponse:
     service: TableService = request.app.state.service
     waiting = await run_in_threadpool(service.lobby, "waiting")
-    return _page("lobby.html", games=list_games(), waiting=waiting)
+    return _page(request, "lobby.html", games=list_games(), waiting=waiting)
 
 
 @router.get("/join/{secret}")
-async def join_page(secret: str) -> HTMLResponse:
-    return _page("join.html", secret=secret)
+async def join_page(secret: str, request: Request) -> HTMLResponse:
+    return _page(request, "join.html", secret=secret)
 
 
 @router.get("/tables/{table_id}")
 async def table_page(table_id: str, request: Request) -> HTMLResponse:
     payload = await _payload(request, table_id)
     title = REGISTRY[payload["game"]].title
-    return _page("table.html", table_id=table_id, title=title, panel=render_panel(payload))
+    panel = render_panel(payload, _lang(request))
+    return _page(request, "table.html", table_id=table_id, title=title, panel=panel)
 
 
 @router.get("/tables/{table_id}/panel")
 async def table_panel(table_id: str, request: Request) -> HTMLResponse:
-    return HTMLResponse(render_panel(await _payload(request, table_id)))
+    return HTMLResponse(render_panel(await _payload(request, table_id), _lang(request)))
 
 
 async def _payload(request: Request, table_id: str) -> dict[str, Any]:
@@ -66,7 +88,8 @@ async def _payload(request: Request, table_id: str) -> dict[str, Any]:
     return payload
 
 
-def _seat_name(payload: dict[str, Any], player: int) -> str:
+def _seat_name(payload: dict[str, Any], player: int, lang: str) -> str:
+    _ = translations(lang).gettext
     if player == CHANCE:
         return _("chance")
     seat = payload["seats"][player]
@@ -75,8 +98,9 @@ def _seat_name(payload: dict[str, Any], player: int) -> str:
     return f"{seat['name'] or _('seat')} ({SEAT_MARKS[player]})"
 
 
-def render_panel(payload: dict[str, Any]) -> str:
+def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     """A table's panel for the caller: players, board, choices grouped by kind, log."""
+    _ = translations(lang).gettext
     game_id = payload["game"]
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for action in payload["legal"]:
@@ -87,7 +111,7 @@ def render_panel(payload: dict[str, Any]) -> str:
     elif status == "finished":
         status_text = _("finished")
     elif payload["decider"] is not None:
-        status_text = f"{_('decides')}: {_seat_name(payload, payload['decider'])}"
+        status_text = f"{_('decides')}: {_seat_name(payload, payload['decider'], lang)}"
     else:
         status_text = ""
     view = payload["view"]
@@ -95,20 +119,24 @@ def render_panel(payload: dict[str, Any]) -> str:
         "" if view is None else game_for(game_id, payload["players"], payload["flags"]).render(view)
     )
     log = [
-        {"who": _seat_name(payload, entry["player"]), "text": entry["text"]}
+        {"who": _seat_name(payload, entry["player"], lang), "text": entry["text"]}
         for entry in payload["log"][-60:]
     ]
     decision = view.get("decision") if isinstance(view, dict) else None
-    return templates.get_template("panel.html").render(
-        t=payload,
-        lang="en",
-        status_text=status_text,
-        my_turn=payload["seat"] is not None and payload["decider"] == payload["seat"],
-        marks=SEAT_MARKS,
-        board=board,
-        groups=sorted(groups.items()),
-        decision=decision,
-        log=log,
-        log_start=max(0, len(payload["log"]) - 60),
-        scores=payload["scores"],
+    return (
+        templates(lang)
+        .get_template("panel.html")
+        .render(
+            t=payload,
+            lang=lang,
+            status_text=status_text,
+            my_turn=payload["seat"] is not None and payload["decider"] == payload["seat"],
+            marks=SEAT_MARKS,
+            board=board,
+            groups=sorted(groups.items()),
+            decision=decision,
+            log=log,
+            log_start=max(0, len(payload["log"]) - 60),
+            scores=payload["scores"],
+        )
     )

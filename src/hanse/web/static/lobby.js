@@ -5,10 +5,11 @@ const seatList = document.getElementById("seats");
 const LEVELS = ["easy", "medium", "hard", "random"];
 form.elements.name.value = remember();
 
+const words = seatList.dataset;  // the page's language
 const CHOICES = [
-  ["me", "me"],
-  ["invite", "a friend (invite link)"],
-  ...LEVELS.map((level) => [`bot:${level}`, `bot, ${level}`]),
+  ["me", words.me],
+  ["invite", words.invite],
+  ...LEVELS.map((level) => [`bot:${level}`, `${words.bot}, ${level}`]),
 ];
 
 function layoutSeats() {
@@ -23,7 +24,7 @@ function layoutSeats() {
   for (let index = 0; index < count; index += 1) {
     const item = document.createElement("li");
     const label = document.createElement("label");
-    label.textContent = `Seat ${index + 1}: `;
+    label.textContent = `${words.seat} ${index + 1}: `;
     const select = document.createElement("select");
     select.name = `seat${index}`;
     for (const [value, text] of CHOICES) select.add(new Option(text, value));

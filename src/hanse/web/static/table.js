@@ -42,7 +42,7 @@ function showInvites() {
   list.replaceChildren();
   for (const [seat, url] of Object.entries(stored)) {
     const item = document.createElement("li");
-    item.textContent = `Seat ${+seat + 1}: `;
+    item.textContent = `${root.dataset.seat} ${+seat + 1}: `;
     const link = document.createElement("a");
     link.href = url;
     link.textContent = url;

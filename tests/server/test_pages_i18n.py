@@ -1,0 +1,29 @@
+"""The pages' catalogs (issue 16): every phrase the templates and the panel use is translated."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from hanse.server import pages
+from hanse.web import TEMPLATES
+from hanse.web.i18n import LOCALE, translations
+
+
+def test_every_phrase_of_the_pages_has_a_german_and_an_italian_translation() -> None:
+    sources = [*TEMPLATES.glob("*.html"), Path(pages.__file__)]
+    phrases = set()
+    for source in sources:
+        text = source.read_text()
+        phrases |= set(re.findall(r'_\("([^"]+)"\)', text)) | set(
+            re.findall(r"_\('([^']+)'\)", text)
+        )
+    assert len(phrases) > 30
+    for lang in ("de", "it"):
+        with (LOCALE / lang / "LC_MESSAGES" / "messages.po").open("rb") as po:
+            catalog = read_po(po)
+        missing = sorted(p for p in phrases if not (catalog.get(p) and catalog.get(p).string))
+        assert not missing, f"{lang} lacks {missing}"
+    assert translations("de").gettext("New table") == "Neuer Tisch"
