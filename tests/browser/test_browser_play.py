@@ -53,8 +53,26 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     _create(page, site, game, players, ["me"] + ["bot:easy"] * (players - 1))
     _play_to_the_end(page, random.Random(7))
     expect(page.locator(".players")).to_contain_text("wins")
+    if game == "luebeck":
+        _step_through_the_replay(page)
     assert not errors
     page.close()
+
+
+def _step_through_the_replay(page: Page) -> None:
+    """The finished game replays forwards and backwards, as a spectator and as a seat."""
+    page.click("a.replay")
+    page.wait_for_selector("#frame pre")
+    steps = int(page.locator("#replay").get_attribute("data-steps") or 0)
+    for _ in range(3):
+        page.click("[data-step=forward]")
+    expect(page.locator("output[name=at]")).to_have_text(f"3 / {steps}")
+    page.click("[data-step=back]")
+    expect(page.locator("output[name=at]")).to_have_text(f"2 / {steps}")
+    page.select_option("select[name=seat]", "0")
+    page.click("[data-step=last]")
+    expect(page.locator("output[name=at]")).to_have_text(f"{steps} / {steps}")
+    expect(page.locator("#frame")).to_contain_text("Your hand")
 
 
 def test_two_people_join_by_invite_and_see_each_others_moves_live(

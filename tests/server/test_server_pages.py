@@ -71,3 +71,29 @@ def test_pages_speak_the_readers_language(
         for word in words:
             assert word in page
     assert chosen.cookies.get("hanse_lang") == lang  # the choice is kept
+
+
+def test_a_finished_game_replays_step_by_step_as_a_seat_or_a_spectator(api: Api) -> None:
+    created = api.create("luebeck", [{"kind": "human"}] * 3)
+    tokens = [api.join(i["url"], f"P{n}")["token"] for n, i in enumerate(created["invites"])]
+    table_id = created["id"]
+    assert api.http.get(f"/tables/{table_id}/replay").status_code == 409  # not over yet
+    rng = random.Random(9)
+    while (state := api.table(table_id))["status"] != "finished":
+        token = tokens[state["decider"]]
+        mine = api.table(table_id, token)
+        api.move(table_id, token, rng.choice(mine["legal"])["text"], mine["version"])
+    page = api.http.get(f"/tables/{table_id}/replay")
+    assert page.status_code == 200 and 'id="replay"' in page.text
+    record = api.http.get(f"/api/tables/{table_id}/record").json()
+    steps = len(record["actions"])
+    first = api.http.get(f"/tables/{table_id}/replay/frame", params={"step": 0}).text
+    last = api.http.get(f"/tables/{table_id}/replay/frame", params={"step": steps}).text
+    assert first != last and "Scores" in last
+    # a seat saw its own draws; a spectator saw "draw ?" for everyone's (the deal opens the game)
+    middle = {"step": min(40, steps)}
+    spectator = api.http.get(f"/tables/{table_id}/replay/frame", params=middle).text
+    seat0 = api.http.get(f"/tables/{table_id}/replay/frame", params={**middle, "seat": 0}).text
+    assert "draw ?" in spectator and "Your hand" not in spectator and "Your hand" in seat0
+    bad = api.http.get(f"/tables/{table_id}/replay/frame", params={"seat": 7})
+    assert bad.status_code == 422

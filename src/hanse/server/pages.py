@@ -13,8 +13,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
 from hanse.core.protocol import CHANCE
+from hanse.core.record import MatchRecord
 from hanse.games import REGISTRY
 from hanse.server.api import caller_seat, list_games
+from hanse.server.errors import unprocessable
 from hanse.server.live_table import game_for
 from hanse.server.tables import TableService
 from hanse.web import TEMPLATES
@@ -79,6 +81,75 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
 @router.get("/tables/{table_id}/panel")
 async def table_panel(table_id: str, request: Request) -> HTMLResponse:
     return HTMLResponse(render_panel(await _payload(request, table_id), _lang(request)))
+
+
+@router.get("/tables/{table_id}/replay")
+async def replay_page(table_id: str, request: Request) -> HTMLResponse:
+    """A finished game, step by step (its record is public once it is over)."""
+    record = await _record(request, table_id)
+    title = REGISTRY[record["game"]].title
+    return _page(
+        request,
+        "replay.html",
+        table_id=table_id,
+        title=title,
+        steps=len(record["actions"]),
+        seats=record["players"],
+        marks=SEAT_MARKS,
+    )
+
+
+@router.get("/tables/{table_id}/replay/frame")
+async def replay_frame(
+    table_id: str, request: Request, step: int = 0, seat: int | None = None
+) -> HTMLResponse:
+    record = await _record(request, table_id)
+    if seat is not None and not 0 <= seat < record["num_players"]:
+        raise unprocessable(f"seat is 0 to {record['num_players'] - 1}, or none for a spectator")
+    html = await run_in_threadpool(render_frame, record, step, seat, _lang(request))
+    return HTMLResponse(html)
+
+
+async def _record(request: Request, table_id: str) -> dict[str, Any]:
+    service: TableService = request.app.state.service
+    record: dict[str, Any] = await run_in_threadpool(service.record, table_id)
+    return record
+
+
+def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang: str) -> str:
+    """The position after `step` actions of a record, as `seat` saw it, with its log."""
+    record = MatchRecord.from_json(record_json)
+    game = game_for(record.game_id, record.num_players, record.flags)
+    step = max(0, min(step, len(record.actions)))
+    state = game.new_initial_state()
+    viewer = seat
+    names = {"players": record.players or [], "lang": lang}
+    log: list[dict[str, str]] = []
+    for player, text in record.actions[:step]:
+        action = game.action_from_str(text)
+        seen = game.observe_action(state, player, action, viewer)
+        log.append({"who": _replay_name(names, player), "text": seen})
+        game.apply_action(state, action)
+    shown = log[-60:]
+    return (
+        templates(lang)
+        .get_template("frame.html")
+        .render(
+            board=game.render(game.view(state, viewer)),
+            log=shown,
+            log_start=len(log) - len(shown),
+            scores=record.scores if step == len(record.actions) else None,
+        )
+    )
+
+
+def _replay_name(names: dict[str, Any], player: int) -> str:
+    _ = translations(names["lang"]).gettext
+    if player == CHANCE:
+        return _("chance")
+    players = names["players"]
+    who = players[player] if player < len(players) else _("seat")
+    return f"{who} ({SEAT_MARKS[player]})"
 
 
 async def _payload(request: Request, table_id: str) -> dict[str, Any]:
