@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -42,7 +43,7 @@ FlagOption = Annotated[
 
 
 def _fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {message}")
+    errors.print(f"[red]error:[/red] {escape(message)}")
     return typer.Exit(2)
 
 
@@ -101,7 +102,7 @@ def _show_log(match: Match, viewer: int | None, start: int) -> int:
     log = match.log(viewer)
     for actor, text in log[start:]:
         who = "chance" if actor == CHANCE else f"seat {actor}"
-        console.print(f"  [dim]{who}:[/dim] {text}")
+        console.print(f"  [dim]{who}:[/dim] {escape(text)}")
     return len(log)
 
 
@@ -109,10 +110,10 @@ def _ask(match: Match, seat: int) -> bool:
     """One human decision; False when the player quits."""
     game = match.game
     console.rule(f"seat {seat} to decide")
-    console.print(game.render(match.view(seat)))
+    console.print(game.render(match.view(seat)), markup=False)
     legal = match.legal_actions()
     for number, action in enumerate(legal, start=1):
-        console.print(f"  [bold]{number:3d}[/bold]. {game.action_to_str(action)}")
+        console.print(f"  [bold]{number:3d}[/bold]. {escape(game.action_to_str(action))}")
     while True:
         try:
             text = console.input("[bold]your choice[/bold] (number or notation, q to quit): ")
@@ -123,14 +124,14 @@ def _ask(match: Match, seat: int) -> bool:
             return False
         if text.isdigit():
             if not 1 <= int(text) <= len(legal):
-                errors.print(f"[red]no action {text}:[/red] choose 1 to {len(legal)}")
+                errors.print(f"[red]no action {escape(text)}:[/red] choose 1 to {len(legal)}")
                 continue
             text = game.action_to_str(legal[int(text) - 1])
         try:
             match.submit(seat, text, match.version)
             return True
         except IllegalActionError as error:
-            errors.print(f"[red]illegal:[/red] {error}")
+            errors.print(f"[red]illegal:[/red] {escape(str(error))}")
 
 
 @app.command("play")
@@ -181,7 +182,7 @@ def play_command(
     _show_log(match, viewer, shown)
     if match.is_over():
         console.rule("game over")
-        console.print(game.render(match.view(viewer)))
+        console.print(game.render(match.view(viewer)), markup=False)
         console.print(f"scores {record.scores}; winners: seats {record.winners}")
     console.print(f"record saved to {path} (replay it with: hanse replay {path})")
 
@@ -208,17 +209,17 @@ def replay_command(
         raise _fail(f"seats are 0 to {game.num_players - 1}")
     interactive = sys.stdin.isatty() if step is None else step
     console.print(f"{record.game_id}, {record.num_players} players, seed {record.seed}")
-    console.print(game.render(game.view(states[0], seat)))
+    console.print(game.render(game.view(states[0], seat)), markup=False)
     for number, (player, text) in enumerate(record.actions, start=1):
         before, after = states[number - 1], states[number]
         action = game.action_from_str(text)
         seen = game.observe_action(before, player, action, seat)
         who = "chance" if player == CHANCE else f"seat {player}"
-        console.print(f"[dim]{number:5d}[/dim] {who}: {seen}")
+        console.print(f"[dim]{number:5d}[/dim] {who}: {escape(seen)}")
         if player == CHANCE:
             continue
         if boards or interactive:
-            console.print(game.render(game.view(after, seat)))
+            console.print(game.render(game.view(after, seat)), markup=False)
         if interactive:
             try:
                 answer = console.input("[dim]Enter: next move, q: quit[/dim] ")
@@ -228,7 +229,7 @@ def replay_command(
                 break
     else:
         console.rule("end of the record")
-        console.print(game.render(game.view(states[-1], seat)))
+        console.print(game.render(game.view(states[-1], seat)), markup=False)
         console.print(f"scores {game.scores(states[-1])}")
 
 
