@@ -46,3 +46,50 @@ def test_an_error_keeps_its_brackets() -> None:
     )
     assert result.returncode == 2
     assert "no_such[flag]=1" in result.stderr
+
+
+def test_play_says_who_the_opponents_are_defaults_to_easy_and_refuses_extra_bots() -> None:
+    """Issue 19, item 3: the opponents' levels on screen; `easy` by default; a --bot beyond the
+    seats is an error, not ignored."""
+    hanse = shutil.which("hanse")
+    assert hanse is not None
+    shown = subprocess.run(
+        [hanse, "play", "luebeck", "--players", "3", "--save", "/dev/null"],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    assert "seat 0: you, seat 1: bot easy, seat 2: bot easy" in shown
+    extra = subprocess.run(
+        [
+            hanse,
+            "play",
+            "luebeck",
+            "--players",
+            "3",
+            "--bot",
+            "easy",
+            "--bot",
+            "hard",
+            "--bot",
+            "x",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert extra.returncode == 2 and "3 --bot options for 2 seat(s)" in extra.stderr
+    assert (
+        "easy"
+        in subprocess.run([hanse, "play", "-h"], capture_output=True, text=True, timeout=60).stdout
+    )
+
+
+def test_version_and_short_help() -> None:
+    hanse = shutil.which("hanse")
+    assert hanse is not None
+    version = subprocess.run([hanse, "--version"], capture_output=True, text=True, timeout=60)
+    assert version.returncode == 0 and version.stdout.startswith("hanse ")
+    short = subprocess.run([hanse, "-h"], capture_output=True, text=True, timeout=60)
+    assert short.returncode == 0 and "serve" in short.stdout

@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from hanse import __version__
 from hanse.arena import gauntlet, report, round_robin
 from hanse.arena.plots import save_plots
 from hanse.arena.runner import run_tournament, specs_for
@@ -30,12 +31,31 @@ from hanse.games import REGISTRY, game_class, make, parse_flag
 from hanse.simulate import summarise
 
 app = typer.Typer(
-    help="Hanse: Lübeck, Hansa Teutonica, Kogge and Die Speicherstadt in the terminal.",
+    help="Hanse: Lübeck, Hansa Teutonica, Kogge and Die Speicherstadt at web tables and in the "
+    "terminal.",
     no_args_is_help=True,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"hanse {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Hanse: Lübeck, Hansa Teutonica, Kogge and Die Speicherstadt."""
+
 
 FlagOption = Annotated[
     list[str] | None, typer.Option("--flag", help="A variant flag as name=value (repeatable).")
@@ -89,9 +109,29 @@ def games() -> None:
     console.print(table)
 
 
-def _seat_bots(players: int, humans: list[int], bots: list[str]) -> dict[int, Any]:
-    others = [s for s in range(players) if s not in humans]
-    names = bots or ["random"]
+def _check_bots(names: list[str]) -> None:
+    """Fail at once on an unknown bot name, before any game is played."""
+    try:
+        for name in names:
+            make_bot(name)
+    except IllegalActionError as error:
+        raise _fail(str(error)) from None
+
+
+def _default_opponent(game: Any) -> str:
+    """`easy`: a newcomer expects a real opponent, not random moves (`random` for a game that has
+    no heuristics for it)."""
+    return "easy" if game.heuristics_module() is not None else "random"
+
+
+def _seat_bots(game: Any, humans: list[int], bots: list[str]) -> dict[int, Any]:
+    others = [s for s in range(game.num_players) if s not in humans]
+    if len(bots) > len(others):
+        raise _fail(
+            f"{len(bots)} --bot options for {len(others)} seat(s) without a person "
+            f"(seats {', '.join(map(str, others)) or 'none'})"
+        )
+    names = bots or [_default_opponent(game)]
     try:
         return {seat: make_bot(names[min(i, len(names) - 1)]) for i, seat in enumerate(others)}
     except IllegalActionError as error:
@@ -145,7 +185,11 @@ def play_command(
     ] = None,
     bot: Annotated[
         list[str] | None,
-        typer.Option("--bot", help=f"Bot for the other seats in order ({', '.join(BOT_LEVELS)})."),
+        typer.Option(
+            "--bot",
+            help=f"Bot for the other seats in order ({', '.join(BOT_LEVELS)}, or "
+            "package.module:factory); the last one given fills the rest [default: easy].",
+        ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the chance events.")] = None,
     flag: FlagOption = None,
@@ -156,8 +200,15 @@ def play_command(
     humans = sorted(set(seat if seat else [0]))
     if any(not 0 <= s < game.num_players for s in humans):
         raise _fail(f"seats are 0 to {game.num_players - 1}")
-    bots = _seat_bots(game.num_players, humans, bot or [])
+    bots = _seat_bots(game, humans, bot or [])
     names = ["human" if s in humans else bots[s].name for s in range(game.num_players)]
+    console.print(
+        ", ".join(
+            f"seat {s}: {'you' if s in humans else 'bot ' + names[s]}"
+            for s in range(game.num_players)
+        ),
+        markup=False,
+    )
     match = Match(game, seed=seed, players=names, keep_log=True)
     rng = random.Random(match.seed + 1)
     path = save or Path(f"hanse-{game_id}-{match.seed}.json")
@@ -253,7 +304,7 @@ def simulate_command(
         names = names * game.num_players
     if len(names) != game.num_players:
         raise _fail(f"give one bot or {game.num_players} bots, not {len(names)}")
-    _seat_bots(game.num_players, [], names)  # fails early on an unknown bot
+    _check_bots(names)
     if games_count < 1 or jobs < 1:
         raise _fail("--games and --jobs must be at least 1")
     with _progress(as_json) as progress:
@@ -464,7 +515,7 @@ def arena_command(
     """A tournament: seats rotated, games in parallel, win rates with 95% CIs and ratings."""
     game = _make(game_id, players, flag)
     entrants = [challenger, *bot] if challenger else list(bot)
-    _seat_bots(len(entrants), [], entrants)  # fails early on an unknown bot
+    _check_bots(entrants)
     try:
         lineups = (
             gauntlet(challenger, bot, game.num_players)
