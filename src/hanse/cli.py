@@ -240,7 +240,13 @@ def play_command(
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A record saved by play, simulate or the server.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A record: saved by `hanse play`, by `hanse arena --out`, or a web table's "
+            "(GET /api/tables/ID/record)."
+        ),
+    ],
     seat: Annotated[
         int | None, typer.Option(help="Watch as this seat (default: spectator).")
     ] = None,
@@ -256,6 +262,17 @@ def replay_command(
         states = replay(record, game)
     except IllegalActionError as error:
         raise _fail(str(error)) from None
+    finished = game.is_terminal(states[-1])
+    if record.scores is not None and (
+        not finished or list(record.scores) != list(game.scores(states[-1]))
+    ):
+        raise _fail(
+            f"the record says the scores were {record.scores}, but its moves give "
+            f"{game.scores(states[-1])}{'' if finished else ' in an unfinished game'}: "
+            "the file was changed"
+        )
+    if not finished:
+        console.print(f"unfinished game: {len(record.actions)} actions recorded", markup=False)
     if seat is not None and not 0 <= seat < game.num_players:
         raise _fail(f"seats are 0 to {game.num_players - 1}")
     interactive = sys.stdin.isatty() if step is None else step

@@ -121,7 +121,7 @@ def test_replay_rebuilds_every_state_without_an_rng() -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("not json", "cannot read record"),
+        ("not json", "broken or cut-off JSON"),
         ('{"format": "other"}', "not a Hanse record"),
         ('{"format": "hanse-record/1", "game": "tiny"}', "malformed"),
     ],

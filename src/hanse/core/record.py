@@ -70,10 +70,21 @@ class MatchRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
+        """A record from its file; a byte-order mark is allowed (editors add one), anything that
+        is not a whole record's JSON text is refused in one line."""
         try:
-            obj = json.loads(Path(path).read_text())
-        except (OSError, json.JSONDecodeError) as error:
-            raise RecordError(f"cannot read record {str(path)!r}: {error}") from None
+            text = Path(path).read_bytes().decode("utf-8-sig")
+        except OSError as error:
+            raise RecordError(f"cannot read record {str(path)!r}: {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{str(path)!r} is not a Hanse record: not a text file") from None
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(
+                f"{str(path)!r} is not a Hanse record: broken or cut-off JSON ({error.msg} at "
+                f"line {error.lineno})"
+            ) from None
         return cls.from_json(obj)
 
     def decisions(self) -> Iterator[tuple[int, str]]:
