@@ -76,3 +76,21 @@ def test_an_unfinished_game_is_said_to_be_unfinished(record_file: Path) -> None:
     result = _replay(record_file)
     assert result.returncode == 0, result.stderr
     assert "unfinished game: 40 actions recorded" in result.stdout
+
+
+@pytest.mark.parametrize("where", ["missing/game.json", "."])
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(
+    tmp_path: Path, where: str
+) -> None:
+    """Issue 19, item 2: `--save` into a missing folder or onto a folder is refused at once."""
+    hanse = shutil.which("hanse")
+    assert hanse is not None
+    result = subprocess.run(
+        [hanse, "play", "luebeck", "--players", "3", "--save", str(tmp_path / where)],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    _one_clear_line(result, "--save")
+    assert "seat 0: you" not in result.stdout  # refused before any game started

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -201,6 +202,8 @@ def play_command(
     if any(not 0 <= s < game.num_players for s in humans):
         raise _fail(f"seats are 0 to {game.num_players - 1}")
     bots = _seat_bots(game, humans, bot or [])
+    if save is not None:
+        _writable(save)
     names = ["human" if s in humans else bots[s].name for s in range(game.num_players)]
     console.print(
         ", ".join(
@@ -229,13 +232,35 @@ def play_command(
         console.print("\ninterrupted")
     finally:
         record = match.finish()
-        record.save(path)
+        path = _save_somewhere(record, path)
     _show_log(match, viewer, shown)
     if match.is_over():
         console.rule("game over")
         console.print(game.render(match.view(viewer)), markup=False)
         console.print(f"scores {record.scores}; winners: seats {record.winners}")
     console.print(f"record saved to {path} (replay it with: hanse replay {path})")
+
+
+def _writable(path: Path) -> Path:
+    """Check before the game that its record can be written there (a game is never lost to a
+    mistyped folder)."""
+    if path.is_dir():
+        raise _fail(f"--save {path} is a folder; give a file name, e.g. {path / 'game.json'}")
+    if not path.parent.is_dir():
+        raise _fail(f"--save {path}: the folder {path.parent} does not exist")
+    return path
+
+
+def _save_somewhere(record: MatchRecord, path: Path) -> Path:
+    """Save the record; if that fails after all, to a file in the temporary folder instead."""
+    try:
+        record.save(path)
+        return path
+    except OSError as error:
+        fallback = Path(tempfile.gettempdir()) / f"hanse-{record.game_id}-{record.seed}.json"
+        record.save(fallback)
+        errors.print(f"could not write {escape(str(path))} ({error.strerror}); saved to {fallback}")
+        return fallback
 
 
 @app.command("replay")
