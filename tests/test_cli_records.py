@@ -94,3 +94,46 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(
     )
     _one_clear_line(result, "--save")
     assert "seat 0: you" not in result.stdout  # refused before any game started
+
+
+def test_arena_refuses_a_missing_extra_or_a_file_for_out_before_playing(tmp_path: Path) -> None:
+    """Issue 19, items 2 and 7: `--plots` without matplotlib, `--backend ray` without Ray and
+    `--out` onto a file are refused before the first game."""
+    import sys
+
+    runner = tmp_path / "without_extras.py"
+    runner.write_text(
+        "import importlib.abc, importlib.machinery, sys\n"
+        "class Blocked(importlib.abc.MetaPathFinder, importlib.abc.Loader):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('matplotlib', 'ray'):\n"
+        "            return importlib.machinery.ModuleSpec(name, self)\n"
+        "    def create_module(self, spec):\n"
+        "        raise ImportError(f'{spec.name} is not installed')\n"
+        "    def exec_module(self, module):\n"
+        "        pass\n"
+        "sys.meta_path.insert(0, Blocked())\n"
+        "from hanse.cli import main\n"
+        "main()\n"
+    )
+    cli = [sys.executable, str(runner)]
+    arena = ["arena", "luebeck", "-p", "3", "--bot", "random", "--bot", "easy", "--games", "1"]
+    plots = subprocess.run(
+        [*cli, *arena, "--out", str(tmp_path / "runs"), "--plots"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    _one_clear_line(plots, "pip install 'hanse[arena]'")
+    ray = subprocess.run(
+        [*cli, *arena, "--backend", "ray"], capture_output=True, text=True, timeout=120
+    )
+    _one_clear_line(ray, "pip install 'hanse[arena]'")
+    taken = tmp_path / "report.txt"
+    taken.write_text("")
+    hanse = shutil.which("hanse")
+    assert hanse is not None
+    onto_file = subprocess.run(
+        [hanse, *arena, "--out", str(taken)], capture_output=True, text=True, timeout=120
+    )
+    _one_clear_line(onto_file, "is a file")

@@ -6,6 +6,7 @@ Everything goes through the protocol and :class:`hanse.core.match.Match`, so a g
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import sys
@@ -239,6 +240,14 @@ def play_command(
         console.print(game.render(match.view(viewer)), markup=False)
         console.print(f"scores {record.scores}; winners: seats {record.winners}")
     console.print(f"record saved to {path} (replay it with: hanse replay {path})")
+
+
+def _importable(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
 
 
 def _writable(path: Path) -> Path:
@@ -568,6 +577,14 @@ def arena_command(
         raise _fail(str(error)) from None
     if plots and out is None:
         raise _fail("--plots needs --out")
+    # Checked before the first game, not after the last (issue 19: nothing is lost to a missing
+    # extra).
+    if plots and not _importable("matplotlib"):
+        raise _fail("--plots needs matplotlib: pip install 'hanse[arena]'")
+    if backend == "ray" and not _importable("ray"):
+        raise _fail("--backend ray needs Ray: pip install 'hanse[arena]'")
+    if out is not None and out.exists() and not out.is_dir():
+        raise _fail(f"--out {out} is a file; give a folder for the records and the report")
     if games_per_lineup < 1 or jobs < 1 or max_decisions < 1:
         raise _fail("--games, --jobs and --max-decisions must be at least 1")
     specs = specs_for(
