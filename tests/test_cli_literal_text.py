@@ -93,3 +93,19 @@ def test_version_and_short_help() -> None:
     assert version.returncode == 0 and version.stdout.startswith("hanse ")
     short = subprocess.run([hanse, "-h"], capture_output=True, text=True, timeout=60)
     assert short.returncode == 0 and "serve" in short.stdout
+
+
+def test_moves_are_case_insensitive_and_an_empty_enter_shows_the_menu_again() -> None:
+    """Issue 19, item 9."""
+    hanse = shutil.which("hanse")
+    assert hanse is not None
+    shown = subprocess.run(
+        [hanse, "play", "luebeck", "--players", "3", "--seed", "4", "--save", "/dev/null"],
+        input="\nDRAFT 0\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"COLUMNS": "200", "PATH": str(Path(hanse).parent) + ":/usr/bin:/bin"},
+    )
+    assert shown.stdout.count("1. draft 0") >= 2  # the menu, and again after the empty Enter
+    assert "illegal" not in shown.stderr and "seat 0: draft 0" in shown.stdout

@@ -154,21 +154,32 @@ def _ask(match: Match, seat: int) -> bool:
     console.rule(f"seat {seat} to decide")
     console.print(game.render(match.view(seat)), markup=False)
     legal = match.legal_actions()
-    for number, action in enumerate(legal, start=1):
-        console.print(f"  [bold]{number:3d}[/bold]. {escape(game.action_to_str(action))}")
+    notations = [game.action_to_str(action) for action in legal]
+
+    def menu() -> None:
+        for number, notation in enumerate(notations, start=1):
+            console.print(f"  [bold]{number:3d}[/bold]. {escape(notation)}")
+
+    menu()
     while True:
         try:
             text = console.input("[bold]your choice[/bold] (number or notation, q to quit): ")
         except EOFError:
             return False
         text = text.strip()
-        if text in ("q", "quit"):
+        if not text:  # an empty Enter shows the choices again
+            menu()
+            continue
+        if text.lower() in ("q", "quit"):
             return False
+        same_but_case = [n for n in notations if n.lower() == text.lower()]
+        if text not in notations and len(same_but_case) == 1:
+            text = same_but_case[0]  # case does not matter where it cannot mislead
         if text.isdigit():
             if not 1 <= int(text) <= len(legal):
                 errors.print(f"[red]no action {escape(text)}:[/red] choose 1 to {len(legal)}")
                 continue
-            text = game.action_to_str(legal[int(text) - 1])
+            text = notations[int(text) - 1]
         try:
             match.submit(seat, text, match.version)
             return True
