@@ -26,8 +26,8 @@ from hanse.env.vector import VectorEnv
 from hanse.games import make
 
 if TYPE_CHECKING:
-    from hanse.env.single_agent import HanseGymEnv
     from hanse.env.aec import HanseAECEnv
+    from hanse.env.single_agent import HanseGymEnv
 
 __all__ = [
     "ActionCodec",

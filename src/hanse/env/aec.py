@@ -46,8 +46,6 @@ def observation_space(runner: GameRunner) -> spaces.Dict:
 class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):
     """A Hanse game as a PettingZoo AEC environment; see the module docstring."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "name": "hanse_v0"}
-
     def __init__(
         self,
         game: Game,
@@ -63,7 +61,11 @@ class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):
         self.runner = GameRunner(game, max_steps)
         self.reward_mode = reward
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"hanse_{game.game_id}_v0"}
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+            "name": f"hanse_{game.game_id}_v0",
+        }
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
         space = observation_space(self.runner)
         self.observation_spaces = {agent: space for agent in self.possible_agents}
@@ -96,7 +98,7 @@ class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):
     def _select(self) -> None:
         """Point at the deciding seat and give it its view (at the end: every seat its own)."""
         self._views = {}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         if self.runner.is_over or self.runner.is_truncated:
             for agent in self.agents:
                 self.infos[agent] = {"view": self._view(agent)}

@@ -1,4 +1,4 @@
-"""The Gymnasium env of one seat: ``hanse.env.single_agent("kogge", players=3, seat=0, opponents="easy")``.
+"""The Gymnasium env of one seat: ``hanse.env.gym_env("kogge", players=3, opponents="easy")``.
 
 The learner plays `seat`; every other seat is played by a Hanse bot (``hanse.bots.make_bot``:
 ``random``, ``easy``, ``medium``, ``hard``, or ``module:factory``), which sees only its view, as
@@ -21,7 +21,6 @@ env's ``np_random`` at reset, so a seed fixes the game.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import gymnasium
@@ -39,8 +38,6 @@ ILLEGAL_MODES = ("lose", "raise")
 
 class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
     """One seat of a Hanse game against bots; see the module docstring."""
-
-    metadata = {"render_modes": ["ansi"]}
 
     def __init__(
         self,
@@ -65,14 +62,17 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(names) != len(others):
             raise ValueError(f"{len(others)} opponents needed, got {len(names)}")
-        self.bots: dict[int, Bot] = {s: make_bot(name) for s, name in zip(others, names)}
+        self.bots: dict[int, Bot] = {
+            s: make_bot(name) for s, name in zip(others, names, strict=True)
+        }
         self.runner = GameRunner(game, max_steps)
         self.seat = seat
         self.reward_mode = reward
         self.illegal_action = illegal_action
         self.render_mode = render_mode
+        self.metadata = {"render_modes": ["ansi"]}
         self.observation_space = observation_space(self.runner)
-        self.action_space = spaces.Discrete(self.runner.codec.size)
+        self.action_space: spaces.Discrete = spaces.Discrete(self.runner.codec.size)
         self._score = 0
         self._mask = np.zeros(self.runner.codec.size, dtype=np.int8)
 
@@ -128,7 +128,7 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
             reward = self.runner.returns()[self.seat] if terminated else 0.0
         return observation, reward, terminated, truncated, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         return self.runner.game.render(self.runner.view(self.seat))

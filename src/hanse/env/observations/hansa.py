@@ -66,6 +66,15 @@ class _Pieces:
     def one(self, name: str, piece: dict[str, Any] | None) -> None:
         self.f.one_hot(name, None if piece is None else self.index(piece), 2 * self.owners)
 
+    def row(self, name: str, places: list[dict[str, Any] | None]) -> None:
+        """Posts or offices: one (owner, kind) one-hot per place, empty places all zero."""
+        width = 2 * self.owners
+        values = [0.0] * (width * len(places))
+        for i, piece in enumerate(places):
+            if piece is not None:
+                values[i * width + self.index(piece)] = 1.0
+        self.f.vector(name, values)
+
     def counts(self, name: str, pieces: list[dict[str, Any]]) -> None:
         self.f.counts(name, (self.index(p) for p in pieces), 2 * self.owners)
 
@@ -84,16 +93,14 @@ def encode(game: Any, view: dict[str, Any], f: Features) -> None:
     f.scalar("markers_on_plate", view["markers_on_plate"], 4)
     f.vector("markers_out", [view["markers_out_of_game"][k] for k in BONUS_KINDS], 4)
     f.one_hot("marker_to_place", _kind(view["marker_to_place"]), _K)
-    for r, route in enumerate(view["routes"]):
-        for i, post in enumerate(route["posts"]):
-            pieces.one("route.post", post)
+    for route in view["routes"]:
+        pieces.row("route.posts", route["posts"])
         f.one_hot("route.bonus", _kind(route["bonus"]), _K)
-    for c, city in enumerate(view["cities"]):
-        for i, office in enumerate(city["offices"]):
-            pieces.one("city.office", office)
+    for city in view["cities"]:
+        pieces.row("city.offices", city["offices"])
         pieces.counts("city.extra_offices", city["extra_offices"])
         f.flag("city.full", city["full"])
-    for i, space in enumerate(view["coellen"]):
+    for space in view["coellen"]:
         pieces.one("coellen", space["piece"])
     n = f.num_players
     players = view["players"]

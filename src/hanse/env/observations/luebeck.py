@@ -27,6 +27,7 @@ Card counts are divided by the copies of their kind. Total: 3 players 788, 4 pla
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from hanse.env.features import Features
@@ -39,7 +40,7 @@ _COPIES = data.KIND_COPIES
 _PHASES = ("deal", "layout", "draft", "choose_first", "action", "take_back", "over")
 
 
-def _per_kind(f: Features, name: str, labels: list[str]) -> None:
+def _per_kind(f: Features, name: str, labels: Iterable[str]) -> None:
     row = [0.0] * _K
     for label in labels:
         kind = _KIND[label]
@@ -61,7 +62,7 @@ def encode(game: Any, view: dict[str, Any], f: Features) -> None:
     f.scalar("discard_size", view["discard_size"], data.TOTAL_CARDS)
     _per_kind(f, "discard", view["discard"])
     f.flag("deck_known", "deck" in view)
-    _per_kind(f, "deck", view.get("deck", ()))
+    _per_kind(f, "deck", view.get("deck", []))
     f.seat("start_player", view["start_player"])
     f.scalar("free_cogs", view["free_cogs"], cogs)
     on_map = view["cogs"]
@@ -87,4 +88,4 @@ def encode(game: Any, view: dict[str, Any], f: Features) -> None:
         f.flag("player.passed", p["passed"])
         f.counts("player.doubled", (_CITY[c] for c in p["doubled"]), data.N_CITIES)
         _per_kind(f, "player.known_hand", p["known_hand"])
-    _per_kind(f, "hand", view.get("hand", ()))
+    _per_kind(f, "hand", view.get("hand", []))

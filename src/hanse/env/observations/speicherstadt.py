@@ -46,7 +46,7 @@ from typing import Any
 from hanse.env.features import Features
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.codec import contract_slots
-from hanse.games.speicherstadt.data import ALL_CARDS, CARD_INDEX, GOOD_NAMES, SEASONS
+from hanse.games.speicherstadt.data import ALL_CARDS, GOOD_NAMES, SEASONS
 from hanse.games.speicherstadt.state import DECISION_NAMES
 
 _DECISION = {name: i for i, name in enumerate(DECISION_NAMES)}
@@ -98,12 +98,12 @@ def _slot(f: Features, d: _Designs, row: str, slot: dict[str, Any] | None, worke
     f.one_hot(card, d.index[slot["id"]] if slot else None, d.size)
     n = f.num_players
     if workers:
-        row = [0.0] * (workers * (n + 1))
+        levels = [0.0] * (workers * (n + 1))
         if slot:
             for level, (seat, grey) in enumerate(zip(slot["workers"], slot["grey"], strict=True)):
-                row[level * (n + 1) + f.relative(seat)] = 1.0
-                row[level * (n + 1) + n] = 1.0 if grey else 0.0
-        f.vector(worker_names, row)
+                levels[level * (n + 1) + f.relative(seat)] = 1.0
+                levels[level * (n + 1) + n] = 1.0 if grey else 0.0
+        f.vector(worker_names, levels)
     _goods(f, cubes, slot.get("cubes", []) if slot else [], d.goods)
 
 
