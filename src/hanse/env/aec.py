@@ -82,7 +82,7 @@ class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):
         return self.action_spaces[agent]
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return f"hanse_{self.runner.game.game_id}_v0"
 
     # -- the AEC cycle ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

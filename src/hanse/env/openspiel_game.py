@@ -130,7 +130,7 @@ def _game_type(game_id: str) -> Any:
     )
 
 
-class HanseOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
+class HanseOpenSpielGame(pyspiel.Game):
     """A Hanse game configuration as a pyspiel game."""
 
     def __init__(self, game_id: str, params: dict[str, Any] | None = None) -> None:
@@ -160,7 +160,7 @@ class HanseOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         return HanseObserver(self.setup, perfect_recall)
 
 
-class HanseOpenSpielState(pyspiel.State):  # type: ignore[misc]
+class HanseOpenSpielState(pyspiel.State):
     """A game in progress; every rule is the Hanse game's, reached through its protocol."""
 
     def __init__(self, game: HanseOpenSpielGame) -> None:
@@ -255,12 +255,10 @@ class HanseObserver:
 def _game_class(game_id: str) -> type[HanseOpenSpielGame]:
     """A class per game: pyspiel registers a class taking the parameters."""
 
-    def __init__(self: HanseOpenSpielGame, params: dict[str, Any] | None = None) -> None:
+    def init(self: HanseOpenSpielGame, params: dict[str, Any] | None = None) -> None:
         HanseOpenSpielGame.__init__(self, game_id, params)
 
-    return type(
-        f"Hanse{game_id.title()}OpenSpielGame", (HanseOpenSpielGame,), {"__init__": __init__}
-    )
+    return type(f"Hanse{game_id.title()}OpenSpielGame", (HanseOpenSpielGame,), {"__init__": init})
 
 
 def register() -> list[str]:

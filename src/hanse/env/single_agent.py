@@ -72,7 +72,7 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["ansi"]}
         self.observation_space = observation_space(self.runner)
-        self.action_space: spaces.Discrete = spaces.Discrete(self.runner.codec.size)
+        self.action_space = spaces.Discrete(self.runner.codec.size)  # type: ignore[assignment]
         self._score = 0
         self._mask = np.zeros(self.runner.codec.size, dtype=np.int8)
 
