@@ -11,7 +11,7 @@ segment                size                 content
 decision               11                   the pending decision (``actions.DECISION_NAMES``)
 decider, turn_owner    n + 2, n             relative seats (decider: also chance, nobody)
 turn                   2                    actions left / 4, full cities / 10
-markers                15                   left / 12, unrevealed per kind, on the plate,
+markers                14                   left / 12, unrevealed per kind, on the plate,
                                             out of the game per kind
 marker_to_place        6                    kind one-hot
 route i (R times)      2O per post + 6      pieces on the posts, bonus marker kind
@@ -22,14 +22,14 @@ player i (n times)     10 + 12 + 3          prestige / 20, supply and stock (tra
                                             merchants / 4), ability levels / 4, bonus markers
                                             unused and used per kind, East-West rank
 neutral (2 players)    5                    prestige / 20, supply / 54, East-West rank
-pending                many                 fresh marker kind, displacement (present, route,
+pending                14 + 3R + O          fresh marker kind, displacement (present, route,
                                             owner, pieces in hand, extras left), move (lifts
                                             left, held traders and merchants), route being
                                             established, removals left, neutral route
 scores, ending         n + 1                points by relative seat / 20, the game is ending
 =====================  ===================  ================================================
 
-Total: 2 players 1796, 3 players 2080, 4 players 2467, 5 players 2787
+Total: 2 players 1563, 3 players 1586, 4 players 2099, 5 players 2528
 (``hanse.env.ObservationEncoder(game).size``).
 """
 

@@ -16,13 +16,13 @@ free_cogs              1               cogs on the cog field / C
 cog i (C times)        1 + 11 + n      on the map, city one-hot, figures by relative seat
 pack i (P times)       1 + K           laid out, cards per kind
 layout                 3               packs kept / P, cards laid out / 60, cards to deal / 20
-player i (n times)     5 + 11 + K      score / 50, hand size / 10, reserve / 2, passed,
+player i (n times)     4 + 11 + K      score / 50, hand size / 10, reserve / 2, passed,
                                        Verdoppelung cities, cards seen entering the hand
 hand                   K               own hand per kind
 =====================  ==============  =======================================================
 
-Card counts are divided by the copies of their kind. Total: 3 players 788, 4 players 899,
-5 players 1010 (``hanse.env.ObservationEncoder(game).size``).
+Card counts are divided by the copies of their kind. Total: 3 players 598, 4 players 720,
+5 players 844 (``hanse.env.ObservationEncoder(game).size``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Die Speicherstadt observations: a seat's view as a fixed-length vector.
 
-Cards are one-hots or counts over the D card designs of the configuration (the designs of its
-draw pile: 44 in the base game, 95 with Kaispeicher, 46 / 99 with 4 players), goods over the
-G goods (5, Kaispeicher 8); rows hold n + 1 cards; seats are relative to the viewer. Segments, in
+Cards are one-hots or counts over the D card designs of the configuration's draw pile (39, with
+4 players 41; Kaispeicher 87, with 4 players 91), goods over the G goods (5, Kaispeicher 8);
+rows hold n + 1 cards; C is the number of contract cards (10, Kaispeicher 16), all of one design
+each (Dc = C), a contract needing up to 4 goods; seats are relative to the viewer. Segments, in
 order:
 
 ======================  =========================  ============================================
@@ -10,33 +11,33 @@ segment                 size                       content
 ======================  =========================  ============================================
 decision, decider       10, n + 2                  pending decision, relative seat / chance /
                                                    nobody
-round                   4 + n                      round / 16, final round, deck size / 100,
+round                   3 + n                      round / 16, final round, deck size / 100,
                                                    start player
 next_deck, deck,        5 + 2D                     season on top; draw pile and discard pile
 discard                                            per design
 offer i (n + 1 times)   1 + D + 8(n + 1) + G       card, workers by level (relative seat, grey),
                                                    cubes on a ship
-upper i, reserved i     (1 + D + G),               Kaispeicher only: the upper row; reserved
-(n + 1 times each)      (1 + D + n + 1 + G)        cards with their worker
-purchase                4                          cursor / 8, price known, price / 8, pending
-                                                   cubes / 3, pending row (5 in all)
+upper i, reserved i     1 + D + G,                 Kaispeicher only: the upper row; reserved
+(n + 1 times each)      1 + D + n + 1 + G          cards with their worker
+purchase                5                          cursor / 8, price known, price / 8, pending
+                                                   cubes / 3, pending row
 fire                    1 + D + 2n                 the fire being scored, winners, losers
-loading                 2 + 3G + 1                 LKW moves left / 3, stored this turn (Lager
+loading                 2 + 4G                     LKW moves left / 3, stored this turn (Lager
                                                    per good, hall), market cube, bag / 9,
                                                    reserve / 9
 pieces aside            4                          grey workers aside, out; break cards aside,
                                                    used
-player i (n times)      9 + D + C(2 + Dc + 3)      coins / 20, score / 50, workers, grey
-                        + 3G + 1                   workers, break cards, done placing, firemen
+player i (n times)      9 + D + C(2 + C + 4)       coins / 20, score / 50, workers, grey
+                        + 3G                       workers, break cards, done placing, firemen
                                                    / 10, bought, end points / 50; cards per
-                                                   design; contracts (present, design among the
-                                                   Dc contract designs, slots filled, complete);
-                                                   Lager, market hall, cargo per good
+                                                   design; contracts (present, design, slots
+                                                   filled, complete); Lager, market hall, cargo
+                                                   per good
 ======================  =========================  ============================================
 
-C is the number of contract cards (10, Kaispeicher 16). Total: base game 2 players 1171,
-3 players 1453, 4 players 1743, 5 players 2023; Kaispeicher 2 players 3071, 3 players 4098,
-4 players 5141, 5 players 6170 (``hanse.env.ObservationEncoder(game).size``).
+Total: base game 2 players 830, 3 players 1158, 4 players 1526, 5 players 1862; Kaispeicher
+2 players 2222, 3 players 3049, 4 players 3982, 5 players 4757
+(``hanse.env.ObservationEncoder(game).size``).
 """
 
 from __future__ import annotations
