@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from hanse.core.protocol import Game, View
-from hanse.env.features import Features
+from hanse.env.features import Features, LayoutRecorder
 
 
 class ObservationEncoder:
@@ -23,7 +23,7 @@ class ObservationEncoder:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._encode = importlib.import_module(f"hanse.env.observations.{game.game_id}").encode
-        record = Features(game.num_players, 0, record=True)
+        record = LayoutRecorder(game.num_players, 0)
         self._encode(game, game.view(game.new_initial_state(), 0), record)
         self.layout: tuple[tuple[str, int, int], ...] = tuple(record.named_layout())
         """(segment name, offset, size) of every segment, in order."""
@@ -37,7 +37,7 @@ class ObservationEncoder:
 
     def encode(self, view: View) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The observation vector of a seat's view (float32, length :attr:`size`)."""
-        return np.asarray(self.features(view), dtype=np.float32)
+        return np.fromiter(self.features(view), np.float32, self.size)
 
     def segment(self, name: str) -> slice:
         """Where segment `name` lies in the vector."""

@@ -113,7 +113,8 @@ class VectorEnv:
         seat = runner.game.current_player(runner.state)
         batch = self.batch
         batch.seats[i] = seat
-        batch.observations[i] = runner.encoder.features(runner.game.view(runner.state, seat))
+        features = runner.encoder.features(runner.game.view(runner.state, seat))
+        batch.observations[i] = np.fromiter(features, np.float32, self.observation_size)
         mask = batch.masks[i]
         mask.fill(0)
         mask[runner.codec.codes(runner.game.legal_actions(runner.state))] = 1
