@@ -23,19 +23,19 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-import argparse  # noqa: E402
-import random  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+import argparse
+import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from hanse.arena import gauntlet, report, run_tournament  # noqa: E402
-from hanse.arena.runner import specs_for  # noqa: E402
-from hanse.core.protocol import Action, Game, View  # noqa: E402
-from hanse.env import ActionCodec, ObservationEncoder, VectorEnv  # noqa: E402
+from hanse.arena import gauntlet, report, run_tournament
+from hanse.arena.runner import specs_for
+from hanse.core.protocol import Action, Game, View
+from hanse.env import ActionCodec, ObservationEncoder, VectorEnv
 
 HERE = Path(__file__).resolve()
 WEIGHTS_VARIABLE = "HANSE_MASKED_POLICY"
