@@ -11,7 +11,7 @@ from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, Game, State
 from hanse.games import game_class, make
 
-GAME_IDS = ("luebeck", "hansa", "speicherstadt")
+GAME_IDS = ("luebeck", "hansa", "kogge", "speicherstadt")
 
 
 def configurations() -> list[tuple[str, int, dict[str, Any]]]:
@@ -36,6 +36,9 @@ def config_id(config: tuple[str, int, dict[str, Any]]) -> str:
 
 CONFIGS = configurations()
 CONFIG_IDS = [config_id(c) for c in CONFIGS]
+# Kogge's action space waits for its bids to become one-marker steps (see hanse.env.codec).
+CODEC_CONFIGS = [c for c in CONFIGS if c[0] != "kogge"]
+CODEC_CONFIG_IDS = [config_id(c) for c in CODEC_CONFIGS]
 
 
 def make_config(config: tuple[str, int, dict[str, Any]]) -> Game:

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from env_helpers import CONFIG_IDS, CONFIGS, make_config, walk
+from env_helpers import CODEC_CONFIG_IDS, CODEC_CONFIGS, make_config, walk
 
 import hanse.env.codec as codec_module
 from hanse.core.match import sample_chance
@@ -20,7 +20,7 @@ from hanse.env import ActionCodec
 from hanse.games import make
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize("config", CODEC_CONFIGS, ids=CODEC_CONFIG_IDS)
 def test_every_legal_action_of_random_games_has_a_code_that_decodes_to_it(
     config: tuple[str, int, dict[str, Any]],
 ) -> None:
@@ -37,7 +37,7 @@ def test_every_legal_action_of_random_games_has_a_code_that_decodes_to_it(
                 assert codec.encode(action) == code
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize("config", CODEC_CONFIGS, ids=CODEC_CONFIG_IDS)
 def test_every_chance_outcome_has_a_code(config: tuple[str, int, dict[str, Any]]) -> None:
     game = make_config(config)
     codec = ActionCodec(game)

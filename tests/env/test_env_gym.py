@@ -7,14 +7,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from env_helpers import CONFIG_IDS, CONFIGS
+from env_helpers import CODEC_CONFIG_IDS, CODEC_CONFIGS
 from gymnasium.utils.env_checker import check_env
 
 from hanse.core.protocol import IllegalActionError
 from hanse.env import gym_env
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize("config", CODEC_CONFIGS, ids=CODEC_CONFIG_IDS)
 def test_gymnasium_env_checker_passes(config: tuple[str, int, dict[str, Any]]) -> None:
     game_id, players, flags = config
     env = gym_env(game_id, players, seat=players - 1, opponents="random", **flags)

@@ -8,14 +8,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from env_helpers import CONFIG_IDS, CONFIGS
+from env_helpers import CODEC_CONFIG_IDS, CODEC_CONFIGS
 from pettingzoo.test import api_test, seed_test
 
 from hanse.core.protocol import IllegalActionError
 from hanse.env import pettingzoo_env
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize("config", CODEC_CONFIGS, ids=CODEC_CONFIG_IDS)
 def test_pettingzoo_api_and_seed_tests_pass(config: tuple[str, int, dict[str, Any]]) -> None:
     game_id, players, flags = config
     with warnings.catch_warnings():
