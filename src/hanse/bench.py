@@ -197,3 +197,44 @@ def _decision_states(game: Game, rng: random.Random, count: int) -> list[Any]:
         if game.current_player(state) >= 0 and len(game.legal_actions(state)) > 1:
             states.append(state)
     return states
+
+
+@dataclass(frozen=True)
+class EnvBenchResult:
+    """Decisions per second through one adapter of ``hanse.env``, beside the raw engine's."""
+
+    game_id: str
+    num_players: int
+    adapter: str
+    decisions_per_second: float
+    engine_decisions_per_second: float
+
+    @property
+    def share_of_engine(self) -> float:
+        """The adapter's speed as a share of the raw engine's (1.0: no loss)."""
+        return self.decisions_per_second / self.engine_decisions_per_second
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.__dict__, "share_of_engine": self.share_of_engine}
+
+
+def bench_env(
+    game_id: str,
+    num_players: int,
+    seconds: float = 2.0,
+    seed: int = 0,
+    flags: dict[str, Any] | None = None,
+    num_envs: int = 16,
+) -> list[EnvBenchResult]:
+    """Random masked play through each adapter (needs the ``rl`` extra): the PettingZoo AEC env,
+    the Gymnasium env (other seats random bots; its decisions count every seat's), OpenSpiel
+    (legal actions, observation tensor and apply per decision) and the batched env with
+    `num_envs` games. Every adapter builds an observation and a mask per decision."""
+    from hanse.env import bench_adapters
+
+    engine = bench_game(game_id, num_players, seconds, seed, flags=flags).decisions_per_second
+    rates = bench_adapters.measure(game_id, num_players, seconds, seed, flags or {}, num_envs)
+    return [
+        EnvBenchResult(game_id, num_players, adapter, rate, engine)
+        for adapter, rate in rates.items()
+    ]

@@ -431,6 +431,9 @@ def bench_command(
         str | None, typer.Option(help="--server: database (default: a fresh SQLite file).")
     ] = None,
     redis_url: Annotated[str | None, typer.Option(help="--server: Redis for workers.")] = None,
+    env: Annotated[
+        bool, typer.Option("--env", help="Measure the research environments instead (rl extra).")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Random playouts per second, decisions per second, clone and legal_actions cost."""
@@ -440,6 +443,9 @@ def bench_command(
         return
     if bots:
         _bench_bots(ids, players, seconds, seed, as_json)
+        return
+    if env:
+        _bench_env(ids, players, seconds, seed, flag, as_json)
         return
     results = []
     for game_id in ids:
@@ -542,6 +548,40 @@ def _bench_bots(
             r.bot,
             str(r.positions),
             f"{r.iterations_per_second:,.0f}",
+        )
+    console.print(table)
+
+
+def _bench_env(
+    ids: list[str],
+    players: list[int] | None,
+    seconds: float,
+    seed: int,
+    flag: list[str] | None,
+    as_json: bool,
+) -> None:
+    from hanse.bench import bench_env
+
+    results = []
+    for game_id in ids:
+        cls = _game_class(game_id)
+        for n in players or [cls.min_players, cls.max_players]:
+            game = _make(game_id, n, flag)
+            results.extend(bench_env(game_id, n, seconds, seed, dict(game.flags)))
+    if as_json:
+        print(json.dumps([r.to_json() for r in results], indent=1))
+        return
+    table = Table(title=f"hanse bench --env ({seconds:g} s per adapter, one core)")
+    for column in ("game", "players", "adapter", "decisions/s", "engine decisions/s", "share"):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(
+            r.game_id,
+            str(r.num_players),
+            r.adapter,
+            f"{r.decisions_per_second:,.0f}",
+            f"{r.engine_decisions_per_second:,.0f}",
+            f"{r.share_of_engine:.0%}",
         )
     console.print(table)
 

@@ -1,0 +1,89 @@
+"""Research environments: the Hanse games for learning code (DESIGN.md, "Research environments").
+
+Install with ``pip install -e '.[rl]'`` (PettingZoo, Gymnasium, NumPy, OpenSpiel); the games
+themselves need none of these.
+
+- :class:`ActionCodec` (:mod:`hanse.env.codec`): every possible action of a configuration numbered
+  once, ``encode``/``decode``, the legal ones as a mask.
+- :class:`ObservationEncoder` (:mod:`hanse.env.observation`): a seat's view as a fixed-length
+  float32 vector, one documented layout per game (:mod:`hanse.env.observations`).
+- :func:`pettingzoo_env`: a PettingZoo AEC env with every seat an agent.
+- :func:`gym_env`: a Gymnasium env for one seat, the others played by Hanse bots.
+- :class:`VectorEnv`: K games stepped in one process with auto-reset and NumPy batches.
+- :func:`register_openspiel`: the games as pyspiel Python games (``python_hanse_<game>``).
+
+Chance is resolved inside every env with a ``random.Random`` seeded at reset.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hanse.env.codec import ActionCodec
+from hanse.env.observation import ObservationEncoder
+from hanse.env.runtime import GameRunner
+from hanse.env.vector import VectorEnv
+from hanse.games import make
+
+if TYPE_CHECKING:
+    from hanse.env.aec import HanseAECEnv
+    from hanse.env.single_agent import HanseGymEnv
+
+__all__ = [
+    "ActionCodec",
+    "GameRunner",
+    "ObservationEncoder",
+    "VectorEnv",
+    "gym_env",
+    "pettingzoo_env",
+    "register_openspiel",
+]
+
+
+def pettingzoo_env(
+    game_id: str,
+    players: int,
+    *,
+    reward: str = "returns",
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+    **flags: Any,
+) -> HanseAECEnv:
+    """A PettingZoo AEC env: ``pettingzoo_env("hansa", players=3)``; flags as for ``make``."""
+    from hanse.env.aec import HanseAECEnv
+
+    return HanseAECEnv(make(game_id, players, **flags), reward, max_steps, render_mode)
+
+
+def gym_env(
+    game_id: str,
+    players: int,
+    *,
+    seat: int = 0,
+    opponents: str | list[str] = "easy",
+    reward: str = "returns",
+    illegal_action: str = "lose",
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+    **flags: Any,
+) -> HanseGymEnv:
+    """A Gymnasium env for `seat`; the other seats are played by ``hanse.bots.make_bot`` bots
+    (one name for all, or one per other seat in seat order)."""
+    from hanse.env.single_agent import HanseGymEnv
+
+    return HanseGymEnv(
+        make(game_id, players, **flags),
+        seat=seat,
+        opponents=opponents,
+        reward=reward,
+        illegal_action=illegal_action,
+        max_steps=max_steps,
+        render_mode=render_mode,
+    )
+
+
+def register_openspiel() -> list[str]:
+    """Register every Hanse game with pyspiel; returns the short names (``python_hanse_kogge``)."""
+    from hanse.env.openspiel_game import register
+
+    return register()

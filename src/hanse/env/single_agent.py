@@ -1,0 +1,134 @@
+"""The Gymnasium env of one seat: ``hanse.env.gym_env("kogge", players=3, opponents="easy")``.
+
+The learner plays `seat`; every other seat is played by a Hanse bot (``hanse.bots.make_bot``:
+``random``, ``easy``, ``medium``, ``hard``, or ``module:factory``), which sees only its view, as
+everywhere in Hanse. ``reset`` and ``step`` let the bots and chance move until the learner must
+decide or the game is over; chance and the bots draw from one ``random.Random`` seeded from the
+env's ``np_random`` at reset, so a seed fixes the game.
+
+- Action space ``Discrete(N)`` (:mod:`hanse.env.codec`); ``action_masks()`` and
+  ``info["action_mask"]`` give the legal codes (the form sb3-contrib's MaskablePPO reads), and the
+  observation carries the mask too.
+- Observation: ``{"observation": float32 vector from the seat's view, "action_mask": int8}``;
+  ``info["view"]`` is the raw view.
+- Reward: ``returns`` of the seat at the end (``reward="scores"``: the change of its rulebook
+  points since its last decision).
+- An action that is not legal: ``illegal_action="lose"`` (default) ends the episode with reward -1
+  (the worst return) and ``info["illegal_action"] = True``, as unmasked samplers need;
+  ``illegal_action="raise"`` raises :class:`hanse.core.IllegalActionError`.
+- ``max_steps``: decisions (all seats) after which the episode is truncated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from hanse.bots import make_bot
+from hanse.core.match import Bot
+from hanse.core.protocol import Game, View
+from hanse.env.aec import REWARD_MODES, observation_space
+from hanse.env.runtime import GameRunner
+
+ILLEGAL_MODES = ("lose", "raise")
+
+
+class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
+    """One seat of a Hanse game against bots; see the module docstring."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seat: int = 0,
+        opponents: str | list[str] = "easy",
+        reward: str = "returns",
+        illegal_action: str = "lose",
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        if not 0 <= seat < game.num_players:
+            raise ValueError(f"seat {seat} is not a seat of a {game.num_players}-player game")
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward is one of {REWARD_MODES}, not {reward!r}")
+        if illegal_action not in ILLEGAL_MODES:
+            raise ValueError(f"illegal_action is one of {ILLEGAL_MODES}, not {illegal_action!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        others = [s for s in range(game.num_players) if s != seat]
+        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(names) != len(others):
+            raise ValueError(f"{len(others)} opponents needed, got {len(names)}")
+        self.bots: dict[int, Bot] = {
+            s: make_bot(name) for s, name in zip(others, names, strict=True)
+        }
+        self.runner = GameRunner(game, max_steps)
+        self.seat = seat
+        self.reward_mode = reward
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.metadata = {"render_modes": ["ansi"]}
+        self.observation_space = observation_space(self.runner)
+        self.action_space = spaces.Discrete(self.runner.codec.size)  # type: ignore[assignment]
+        self._score = 0
+        self._mask = np.zeros(self.runner.codec.size, dtype=np.int8)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        self.runner.reset(int(self.np_random.integers(2**62)))
+        self._play_others()
+        self._score = self.runner.scores()[self.seat]
+        return self._observe()
+
+    def _play_others(self) -> None:
+        """Bots decide until the learner must, the game is over or it is cut."""
+        runner = self.runner
+        while not runner.is_over and not runner.is_truncated and runner.decider != self.seat:
+            seat = runner.decider
+            legal = runner.legal_actions()
+            view = runner.view(seat)
+            runner.apply(self.bots[seat].act(runner.game, view, legal, runner.rng))
+
+    def _observe(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        view: View = self.runner.view(self.seat)
+        deciding = not self.runner.is_over and self.runner.decider == self.seat
+        self._mask = self.runner.mask() if deciding else np.zeros_like(self._mask)
+        observation = {
+            "observation": self.runner.observation(view),
+            "action_mask": self._mask.copy(),
+        }
+        return observation, {"view": view, "action_mask": self._mask.copy()}
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The legal codes of the learner's pending decision."""
+        return self._mask.copy()
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        code = int(action)
+        legal = 0 <= code < len(self._mask) and bool(self._mask[code])
+        if not legal and self.illegal_action == "lose":
+            observation, info = self._observe()
+            info["illegal_action"] = True
+            return observation, -1.0, True, False, info
+        self.runner.apply_code(code)  # IllegalActionError, naming the rule, for an illegal code
+        self._play_others()
+        observation, info = self._observe()
+        terminated = self.runner.is_over
+        truncated = self.runner.is_truncated
+        if self.reward_mode == "scores":
+            score = self.runner.scores()[self.seat]
+            reward = float(score - self._score)
+            self._score = score
+        else:
+            reward = self.runner.returns()[self.seat] if terminated else 0.0
+        return observation, reward, terminated, truncated, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.runner.game.render(self.runner.view(self.seat))

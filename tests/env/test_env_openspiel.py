@@ -1,0 +1,69 @@
+"""The games as OpenSpiel Python games pass OpenSpiel's random-simulation test."""
+
+from __future__ import annotations
+
+import pyspiel
+import pytest
+from env_helpers import GAME_IDS
+
+from hanse.env import register_openspiel
+from hanse.games import game_class
+
+register_openspiel()
+
+# Random play of Hansa Teutonica runs for some ten thousand decisions and OpenSpiel checks every
+# observation of every state; a short cut (the game's max_game_length parameter) keeps it quick.
+MAX_LENGTH = {"hansa": 150, "kogge": 400}
+
+
+def _cases() -> list[tuple[str, int]]:
+    cases = []
+    for game_id in GAME_IDS:
+        if game_id == "kogge":
+            continue  # its action space waits for one-marker bids
+        cls = game_class(game_id)
+        cases += [(game_id, cls.min_players), (game_id, cls.max_players)]
+    return cases
+
+
+@pytest.mark.parametrize("game_id, players", _cases())
+def test_openspiel_random_simulation_test_passes(game_id: str, players: int) -> None:
+    params = {"players": players}
+    if game_id in MAX_LENGTH:
+        params["max_game_length"] = MAX_LENGTH[game_id]
+    game = pyspiel.load_game(f"python_hanse_{game_id}", params)
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_flags_are_game_parameters() -> None:
+    game = pyspiel.load_game("python_hanse_speicherstadt", {"players": 3, "kaispeicher": True})
+    plain = pyspiel.load_game("python_hanse_speicherstadt", {"players": 3})
+    assert game.num_distinct_actions() > plain.num_distinct_actions()
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_a_cut_game_is_a_shared_draw() -> None:
+    game = pyspiel.load_game("python_hanse_hansa", {"players": 3, "max_game_length": 20})
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert state.returns() == [2 / 3 - 1] * 3
+    assert sum(state.returns()) == pytest.approx(game.utility_sum())
+
+
+def test_information_states_remember_what_the_seat_saw() -> None:
+    """Perfect recall: the information-state string lists the actions as the seat saw them
+    (a Lübeck card dealt to another seat is 'draw ?')."""
+    game = pyspiel.load_game("python_hanse_luebeck", {"players": 3})
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.chance_outcomes()[0][0])
+    lines = [state.information_state_string(p).splitlines() for p in range(3)]
+    assert all(len(seen) == 6 for seen in lines)
+    assert any("draw ?" in line for seen in lines for line in seen[:5])
+    assert lines[0][:5] != lines[1][:5]
+    assert state.observation_string(0) == lines[0][-1]

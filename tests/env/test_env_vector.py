@@ -1,0 +1,67 @@
+"""The batched env steps K games with auto-reset; rows match single games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hanse.core.protocol import IllegalActionError
+from hanse.env import VectorEnv
+
+
+def _random_codes(masks: np.ndarray, rng: np.random.Generator) -> list[int]:
+    return [int(rng.choice(np.flatnonzero(row))) for row in masks]
+
+
+def test_rows_are_the_deciding_seats_observations_and_masks() -> None:
+    venv = VectorEnv("luebeck", 3, num_envs=4)
+    batch = venv.reset(seed=1)
+    rng = np.random.default_rng(1)
+    finished = 0
+    for _ in range(600):
+        for i, runner in enumerate(venv.runners):
+            seat = runner.game.current_player(runner.state)
+            assert batch.seats[i] == seat
+            view = runner.game.view(runner.state, seat)
+            assert np.array_equal(batch.observations[i], runner.encoder.encode(view))
+            assert np.array_equal(
+                batch.masks[i], runner.codec.mask(runner.game.legal_actions(runner.state))
+            )
+        batch = venv.step(_random_codes(batch.masks, rng))
+        for i in np.flatnonzero(batch.terminated):
+            finished += 1
+            # A finished game's returns: winners share +1, the rest -1 (constant sum 2 - n).
+            assert batch.rewards[i].sum() == pytest.approx(2 - 3)
+        assert not batch.rewards[~batch.terminated].any()
+    assert finished == venv.games_finished > 0
+
+
+def test_a_seed_fixes_the_stream_of_games() -> None:
+    def run() -> list[np.ndarray]:
+        venv = VectorEnv("speicherstadt", 2, num_envs=3)
+        batch = venv.reset(seed=9)
+        rng = np.random.default_rng(0)
+        seen = []
+        for _ in range(500):
+            batch = venv.step(_random_codes(batch.masks, rng))
+            seen.append(batch.observations.copy())
+        return seen
+
+    assert all(np.array_equal(a, b) for a, b in zip(run(), run(), strict=True))
+
+
+def test_cut_games_are_truncated_and_restarted() -> None:
+    venv = VectorEnv("hansa", 2, num_envs=2, max_steps=10)
+    batch = venv.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for step in range(1, 21):
+        batch = venv.step(_random_codes(batch.masks, rng))
+        assert batch.truncated.all() == (step % 10 == 0)
+    assert venv.games_finished == 0
+
+
+def test_an_illegal_code_is_refused() -> None:
+    venv = VectorEnv("luebeck", 3, num_envs=1)
+    batch = venv.reset(seed=0)
+    with pytest.raises(IllegalActionError):
+        venv.step([int(np.flatnonzero(batch.masks[0] == 0)[0])])
