@@ -18,7 +18,8 @@ speicherstadt                  381    382    383    384
 speicherstadt (kaispeicher)    7899   11099  16381  17985
 =============================  =====  =====  =====  =====
 
-Kogge: see ``hanse.games.kogge.codec``. The large Kaispeicher spaces come from the Schmuggler
+Kogge has no codec yet: its bids (up to 255 marker sets a decision) are to become one-marker
+steps first (issue 18), and ``codec_module`` says so. The large Kaispeicher spaces come from the Schmuggler
 (victim x contract x good x destination: a contract is named by its index among the victim's
 contracts, up to the 16 contract cards) and the Spitzel (pairs of worker positions).
 """
@@ -37,7 +38,15 @@ from hanse.core.protocol import Action, Game, IllegalActionError
 def codec_module(game: Game) -> Any:
     """The game package's ``codec`` module (``all_actions``, ``all_chance_outcomes``)."""
     package = type(game).__module__.rpartition(".")[0]
-    return importlib.import_module(f"{package}.codec")
+    try:
+        return importlib.import_module(f"{package}.codec")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.codec":
+            raise
+        raise IllegalActionError(
+            f"{type(game).game_id} has no action codec yet, so no research environment "
+            "(Kogge's bids must first become one-marker steps)"
+        ) from None
 
 
 class _Numbering:
