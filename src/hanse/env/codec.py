@@ -19,9 +19,9 @@ speicherstadt (kaispeicher)    7899   11099  16381  17985
 =============================  =====  =====  =====  =====
 
 Kogge has no codec yet: its bids (up to 255 marker sets a decision) are to become one-marker
-steps first (issue 18), and ``codec_module`` says so. The large Kaispeicher spaces come from the Schmuggler
-(victim x contract x good x destination: a contract is named by its index among the victim's
-contracts, up to the 16 contract cards) and the Spitzel (pairs of worker positions).
+steps first (issue 18), and ``codec_module`` says so. The large Kaispeicher spaces come from the
+Schmuggler (victim x contract x good x destination: a contract is named by its index among the
+victim's contracts, up to the 16 contract cards) and the Spitzel (pairs of worker positions).
 """
 
 from __future__ import annotations
