@@ -98,3 +98,15 @@ def test_the_documented_sizes_are_the_sizes() -> None:
                 players,
                 flags,
             )
+
+
+def test_a_game_without_a_codec_is_refused_with_a_message() -> None:
+    """Kogge has no codec until its bids are one-marker steps (issue 18)."""
+    import pytest as _pytest
+
+    from hanse.core.protocol import IllegalActionError
+    from hanse.env import ActionCodec
+    from hanse.games import make as _make
+
+    with _pytest.raises(IllegalActionError, match="no action codec"):
+        ActionCodec(_make("kogge", 3))
