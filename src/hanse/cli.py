@@ -567,7 +567,11 @@ def _bench_env(
         cls = _game_class(game_id)
         for n in players or [cls.min_players, cls.max_players]:
             game = _make(game_id, n, flag)
-            results.extend(bench_env(game_id, n, seconds, seed, dict(game.flags)))
+            try:
+                results.extend(bench_env(game_id, n, seconds, seed, dict(game.flags)))
+            except IllegalActionError as error:  # a game without a research environment yet
+                errors.print(f"{game_id}: {escape(str(error))}")
+                break
     if as_json:
         print(json.dumps([r.to_json() for r in results], indent=1))
         return
