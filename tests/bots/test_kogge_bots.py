@@ -50,6 +50,8 @@ from hanse.games.kogge.prospects import (
 EXPERT = (("taxes", True), ("kontor_trade", True), ("conflicts", True), ("memory", True))
 """All four expert rules (Zusatzregeln A-D); with C and D cargo and markers are secret."""
 DEFAULT: tuple[tuple[str, bool], ...] = ()
+OPEN = (("open_holdings", True),)
+"""Everyone's goods and markers on show (RULINGS.md, "Holdings are secret": the flag)."""
 
 Flags = tuple[tuple[str, bool], ...]
 Puzzle = tuple[Any, Any]  # (game, state at the puzzle's decision)
@@ -193,7 +195,7 @@ def ending_wins(game: Any, state: Any) -> bool:
 
 
 def ending_puzzles() -> list[Puzzle]:
-    return list(scan(DEFAULT, 4, ending_wins))
+    return list(scan(OPEN, 4, ending_wins))
 
 
 # -- the easy bot ----------------------------------------------------------------------------
@@ -244,11 +246,18 @@ def has_hidden_target(game: Any, state: Any) -> bool:
     if game.decision_name(state) != "demand":
         return False
     seat = game.current_player(state)
-    sizes = [player["cargo"] for player in game.view(state, seat)["players"]]
-    third = next(q for q in range(game.num_players) if q not in (seat, loser(game, state)))
+    players = game.view(state, seat)["players"]
+    sizes = [player["cargo"] for player in players]
+    target = loser(game, state)
+    third = next(q for q in range(game.num_players) if q not in (seat, target))
     # Goods are conserved and the supply and the cities are open, so the loser's cargo is only
-    # uncertain when the third player holds secret goods too.
-    return bool(sizes[loser(game, state)] >= 3 and sizes[third] >= 2)
+    # uncertain when the third player holds secret goods too, and the table has not seen it all.
+    unseen = sizes[target] - sum(players[target]["known_cargo"].values())
+    if not (sizes[target] >= 3 and sizes[third] >= 2 and unseen >= 2):
+        return False
+    rng = random.Random(0)
+    redealt = (game.resample_hidden(state, seat, rng) for _ in range(4))
+    return any(cargo(game, other, target) != cargo(game, state, target) for other in redealt)
 
 
 def cargo(game: Any, state: Any, seat: int) -> Any:
@@ -259,10 +268,11 @@ def cargo(game: Any, state: Any, seat: int) -> Any:
 def test_bots_choose_the_same_when_other_seats_secrets_are_redealt() -> None:
     rng = random.Random(3)
     cheater_changed = False
-    for game, state in scan(EXPERT, 3, has_hidden_target):
+    for game, state in scan(EXPERT, 2, has_hidden_target):
         seat = game.current_player(state)
         target = loser(game, state)
-        redealt = [game.resample_hidden(state, seat, rng) for _ in range(4)]
+        redealt = [game.resample_hidden(state, seat, random.Random(0)) for _ in range(4)]
+        redealt += [game.resample_hidden(state, seat, rng) for _ in range(4)]
         # The re-deal changes what the demand is about, so a bot that cheated could notice.
         assert any(cargo(game, other, target) != cargo(game, state, target) for other in redealt)
         easy, search, cheat = set(), set(), set()
@@ -319,16 +329,17 @@ def test_a_search_leaf_is_judged_at_the_end_of_the_spielerphase(
     assert turn_of(game, end) != owner or game.current_player(end) < 0 or wide
 
 
-def test_a_play_out_stops_at_a_decision_too_wide_to_weigh(
+def test_a_play_out_goes_through_the_bids_laid_marker_by_marker(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The first bid (1 Nachschub und Reihenfolge) offers every sub-multiset of the hand, hundreds
-    of bids: the leaf is judged as it stands rather than weigh each."""
+    """A bid laid one marker at a time (RULINGS.md, "Bids are laid as a chain") offers at most
+    ten actions, so the play-out weighs it and goes on to the end of the bidder's turn."""
     game = make("kogge", 3)
     state = first_state(game, 0, lambda s: s.phase == Decision.BID)
     assert turn_of(game, state) == game.current_player(state)
-    assert len(game.legal_actions(state)) > kogge_heuristics.WIDEST_PLAY_OUT
-    assert judged_state(monkeypatch, game, state) is state
+    assert len(game.legal_actions(state)) <= 10 < kogge_heuristics.WIDEST_PLAY_OUT
+    end = judged_state(monkeypatch, game, state)
+    assert end is not state and end.bids[turn_of(game, state)]
 
 
 def first_state(game: Any, seed: int, accept: Callable[[Any], bool]) -> Any:
@@ -348,16 +359,26 @@ def first_state(game: Any, seed: int, accept: Callable[[Any], bool]) -> Any:
 
 def test_search_bids_are_single_markers_or_equal_sets() -> None:
     """1 Nachschub und Reihenfolge: a set of equal markers beats every mixed bid, and a single
-    marker is the cheapest bid for goods in its city; the mixed bids are left out."""
+    marker is the cheapest bid for goods in its city; the mixed bids are left out. Bids are laid
+    one marker at a time (RULINGS.md, "Bids are laid as a chain"): any first marker, then only
+    another of the same value, or done."""
     game = make("kogge", 3)
-    state = first_state(game, 1, lambda s: game.decision_name(s) == "bid")
+
+    def pair_in_hand(s: Any) -> bool:
+        p = game.current_player(s)
+        return game.decision_name(s) == "bid" and not s.bids[p] and max(s.hand[p * 9 :][:9]) > 1
+
+    state = first_state(game, 1, pair_in_hand)
     seat = game.current_player(state)
     legal = game.legal_actions(state)
     kept = search_candidates(game, game.view(state, seat), legal, random.Random(0))
-    hand = {v for v in range(9) if state.hand[seat * 9 + v]}
+    assert kept == list(legal)
+    first = next(a for a in legal if state.hand[seat * 9 + a.marker] >= 2)
+    state = child(game, state, first)
+    legal = game.legal_actions(state)
+    kept = search_candidates(game, game.view(state, seat), legal, random.Random(0))
     assert len(kept) < len(legal)
-    assert all(len(set(a.markers)) == 1 for a in kept)
-    assert {a.markers[0] for a in kept if len(a.markers) == 1} == hand
+    assert [game.action_to_str(a) for a in kept] == [f"bid {first.marker}", "bid done"]
 
 
 def test_holdings_are_what_the_easy_bot_counts() -> None:

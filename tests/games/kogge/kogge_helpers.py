@@ -10,7 +10,7 @@ from hanse.core import CHANCE
 from hanse.core.match import sample_chance
 from hanse.games import make
 from hanse.games.kogge import KoggeGame
-from hanse.games.kogge.actions import Decision
+from hanse.games.kogge.actions import Bid, BidDone, Decision
 from hanse.games.kogge.data import GOODS_SUPPLY, MARKER_COUNTS
 from hanse.games.kogge.game import static_totals
 from hanse.games.kogge.rules.phase import USED_MOVED
@@ -106,7 +106,7 @@ def balance(g: KoggeGame, s: KoggeState) -> None:
         elsewhere = s.bid_pool[v] + s.esc_markers[v] + s.stake[v] + s.stake[9 + v]
         elsewhere += sum(s.hand[p * 9 + v] for p in range(n))
         elsewhere += sum(1 for sq in range(18) if s.sq_val[sq] == v)
-        elsewhere += sum(lot.count(v) for lot in s.offer)
+        elsewhere += sum(lot.count(v) for lot in s.offer) + s.leftover.count(v)
         s.reserve[v] = MARKER_COUNTS[v] - elsewhere
         assert s.reserve[v] >= 0, f"too many markers {v}"
     for t in range(4):
@@ -116,6 +116,9 @@ def balance(g: KoggeGame, s: KoggeState) -> None:
         elsewhere += sum(s.cargo[p * 4 + t] for p in range(n))
         s.supply[t] = GOODS_SUPPLY[t] - elsewhere
         assert s.supply[t] >= 0, f"too many goods {t}"
+    # A scenario's holdings count as known to the whole table (knowledge.py).
+    s.known_hand = s.hand[:]
+    s.known_cargo = s.cargo[:]
     s.legal_cache = None
 
 
@@ -125,6 +128,14 @@ def check_inventory(g: KoggeGame, s: KoggeState) -> None:
 
 def texts(g: KoggeGame, s: KoggeState) -> list[str]:
     return [g.action_to_str(a) for a in g.legal_actions(s)]
+
+
+def bid(g: KoggeGame, s: KoggeState, *markers: int) -> None:
+    """Lay a whole bid, one marker at a time, highest first, then done (RULINGS.md, "Bids are
+    laid as a chain")."""
+    for v in sorted(markers, reverse=True):
+        g.apply_action(s, Bid(v))
+    g.apply_action(s, BidDone())
 
 
 def play(g: KoggeGame, s: KoggeState, *moves: str) -> None:

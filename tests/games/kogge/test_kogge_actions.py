@@ -157,23 +157,28 @@ def test_a_bonus_chip_as_fifth_development_point_wins() -> None:
 def test_good_and_marker_of_the_same_colour() -> None:
     """'Eine Ware gegen einen Wegemarker gleicher Farbe oder einen Wegemarker gegen eine Ware
     gleicher Farbe ... Man darf sich den Wegemarker aussuchen ... Ist der entsprechende Vorrat
-    leer, kann dieser Tausch nicht vorgenommen werden.'"""
-    g, s = _acting(2, 5)
+    leer, kann dieser Tausch nicht vorgenommen werden.' With open holdings the reserve is on
+    show, so a colour it lacks is not offered; the good is given first, then the marker chosen."""
+    g = game(2, open_holdings=True)
+    s = scenario(g, phase=Decision.ACTION, pos=[5, 0], owner=0)
     s.gm = 5
     set_cargo(s, 0, "a")
     set_hand(s, 0, 8)
     balance(g, s)
     legal = [t for t in texts(g, s) if t.startswith("gmtrade")]
-    assert legal == ["gmtrade good a 5", "gmtrade good a 6", "gmtrade marker 8"]
+    assert legal == ["gmtrade good a", "gmtrade marker 8"]
     # All other 6s are in seat 1's hand and the last salt lies on Tönsberg.
     set_hand(s, 1, *([6] * s.reserve[6]))
     set_city(s, 0, "ooo" + "ssss")
     balance(g, s)
     assert s.reserve[6] == 0 and s.supply[3] == 0
     legal = [t for t in texts(g, s) if t.startswith("gmtrade")]
-    assert legal == ["gmtrade good a 5"]
-    g.apply_action(s, g.action_from_str("gmtrade good a 5"))
+    assert legal == ["gmtrade good a"]
+    g.apply_action(s, g.action_from_str("gmtrade good a"))
+    assert texts(g, s) == ["take 5"]
+    g.apply_action(s, g.action_from_str("take 5"))
     assert s.hand[0:9] == [0, 0, 0, 0, 0, 1, 0, 0, 1]
+    assert "gmtrade" not in " ".join(texts(g, s))  # one trade with the guild master per turn
     check_inventory(g, s)
 
 

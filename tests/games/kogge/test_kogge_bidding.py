@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 from kogge_helpers import (
     balance,
+    bid,
     check_inventory,
     game,
     goods,
+    hand_of,
     put_kontor,
     scenario,
     set_city,
@@ -16,8 +18,8 @@ from kogge_helpers import (
     texts,
 )
 
-from hanse.core import CHANCE
-from hanse.games.kogge.actions import Bid, Decision
+from hanse.core import CHANCE, IllegalActionError
+from hanse.games.kogge.actions import Bid, BidDone, Decision
 from hanse.games.kogge.data import BID_RANKING_CASES, BID_RANKING_PAIRS
 from hanse.games.kogge.rules.bidding import _next_bidder, bid_key, start_round
 
@@ -81,10 +83,10 @@ def test_rulebook_bid_example() -> None:
     set_hand(s, 3, 2, 2)
     balance(g, s)
     before = list(s.city_goods)
-    g.apply_action(s, Bid((7,)))
-    g.apply_action(s, Bid((4, 3)))
-    g.apply_action(s, Bid((4,)))
-    g.apply_action(s, Bid((2, 2)))
+    bid(g, s, 7)
+    bid(g, s, 4, 3)
+    bid(g, s, 4)
+    bid(g, s, 2, 2)
     delta = [s.city_goods[i] - before[i] for i in range(36)]
     assert delta[7 * 4 : 7 * 4 + 4] == goods("ss")
     assert delta[4 * 4 : 4 * 4 + 4] == goods("ffff")
@@ -112,7 +114,7 @@ def test_rulebook_supply_example_with_kontore() -> None:
         set_city(s, c, "")
     balance(g, s)
     for markers in ((3, 3), (4, 4, 4), (6,)):
-        g.apply_action(s, Bid(markers))
+        bid(g, s, *markers)
     assert s.city_goods[6 * 4 : 6 * 4 + 4] == [0, 0, 0, 0]
     assert s.kontor_goods[p6a * 4 : p6a * 4 + 4] == goods("a")
     assert s.kontor_goods[p6b * 4 : p6b * 4 + 4] == goods("a")
@@ -133,8 +135,8 @@ def test_scarce_goods_fill_the_higher_city_first() -> None:
     set_city(s, 0, "ooo" + "sssssss")  # parks seven salt so that three remain in the supply
     balance(g, s)
     assert s.supply[3] == 3
-    g.apply_action(s, Bid((7,)))
-    g.apply_action(s, Bid((8,)))
+    bid(g, s, 7)
+    bid(g, s, 8)
     assert s.city_goods[8 * 4 + 3] == 2
     assert s.city_goods[7 * 4 + 3] == 1
     assert s.supply[3] == 0
@@ -152,8 +154,8 @@ def test_two_kontore_and_one_good_left_the_city_gets_it() -> None:
     set_city(s, 0, "aaaaaaaaa" + "ooo")  # with the three on Stralsund, one amber is left
     balance(g, s)
     assert s.supply[2] == 1
-    g.apply_action(s, Bid((5,)))
-    g.apply_action(s, Bid((1,)))
+    bid(g, s, 5)
+    bid(g, s, 1)
     assert s.city_goods[5 * 4 + 2] == 1
     assert s.kontor_goods[pa * 4 + 2] == 0 and s.kontor_goods[pb * 4 + 2] == 0
 
@@ -166,28 +168,100 @@ def test_a_kontor_takes_one_good_per_supply_not_per_marker() -> None:
     place = put_kontor(s, 1, 2)
     set_city(s, 2, "")
     balance(g, s)
-    g.apply_action(s, Bid((2, 2, 2)))
-    g.apply_action(s, Bid((1,)))
+    bid(g, s, 2, 2, 2)
+    bid(g, s, 1)
     assert s.kontor_goods[place * 4] == 1
     assert s.city_goods[2 * 4] == 5
 
 
 def test_no_exact_repeat_but_other_combinations_with_the_same_value() -> None:
-    """'niemand darf exakt die gleiche Auslage machen ... wohl aber einen 5er und einen 2er'."""
+    """'niemand darf exakt die gleiche Auslage machen ... wohl aber einen 5er und einen 2er'. In
+    the chain (RULINGS.md, "Bids are laid as a chain") the repeat cannot be completed: after
+    laying the 5, "done" is refused while the 2 may follow."""
     g, s = _bid_round(3)
     set_hand(s, 0, 5)
     set_hand(s, 1, 5, 2)
     set_hand(s, 2, 5)
     balance(g, s)
-    g.apply_action(s, Bid((5,)))
-    legal = texts(g, s)
-    assert "bid 5" not in legal
-    assert legal == ["bid 5 2", "bid 2"] or sorted(legal) == ["bid 2", "bid 5 2"]
-    g.apply_action(s, Bid((5, 2)))
+    bid(g, s, 5)
+    assert texts(g, s) == ["bid 5", "bid 2"]
+    g.apply_action(s, Bid(5))
+    assert texts(g, s) == ["bid 2"]
+    with pytest.raises(IllegalActionError, match="exact repeat"):
+        g.apply_action(s, BidDone())
+    g.apply_action(s, Bid(2))
+    assert texts(g, s) == ["bid done"]
+    g.apply_action(s, BidDone())
     # Seat 2 holds only a single 5, which was bid already: he is skipped and moves last.
     assert s.phase == Decision.GM_MOVE
     assert s.bids[2] is None
     assert s.order == [1, 0, 2]
+
+
+def test_ruling_bids_are_laid_as_a_chain_in_non_increasing_order() -> None:
+    """RULINGS.md, "Bids are laid as a chain": one marker at a time, never higher than the last,
+    then done; every set of markers is reached in exactly one way, and at most ten actions are
+    ever offered (nine values and done) instead of every sub-multiset of the hand."""
+    g, s = _bid_round(2)
+    set_hand(s, 0, 6, 6, 3, 0)
+    set_hand(s, 1, 1)
+    balance(g, s)
+    assert texts(g, s) == ["bid 6", "bid 3", "bid 0"]  # no done on an empty bid
+    g.apply_action(s, Bid(3))
+    assert texts(g, s) == ["bid 0", "bid done"]  # the 6s may no longer follow the 3
+    with pytest.raises(IllegalActionError):
+        g.apply_action(s, Bid(6))
+    g.apply_action(s, Bid(0))
+    assert s.bids[0] == (3, 0) and s.hand[0:9] == hand_of(6, 6)
+    assert s.bid_pool[3] == 1 and s.bid_pool[0] == 1  # laid in the open at once
+    g.apply_action(s, BidDone())
+    assert g.current_player(s) == 1
+
+
+def test_ruling_a_bid_is_never_led_into_a_dead_end() -> None:
+    """A marker is offered only if the bid can still end unlike every earlier bid. With 4-4 and 4
+    bid already, a hand of 4 4 2 may lay a 4 (4-2 and 4-4-2 are open), but then done is refused
+    (4 is taken), and after a second 4 only the 2 may follow (4-4 is taken)."""
+    g, s = _bid_round(4)
+    set_hand(s, 0, 4, 4)
+    set_hand(s, 1, 4)
+    set_hand(s, 2, 4, 4, 2)
+    set_hand(s, 3, 4, 4)
+    balance(g, s)
+    bid(g, s, 4, 4)
+    bid(g, s, 4)
+    assert texts(g, s) == ["bid 4", "bid 2"]
+    g.apply_action(s, Bid(4))
+    assert texts(g, s) == ["bid 4", "bid 2"]
+    g.apply_action(s, Bid(4))
+    assert texts(g, s) == ["bid 2"]
+    g.apply_action(s, Bid(2))
+    g.apply_action(s, BidDone())
+    assert s.bids[2] == (4, 4, 2)
+    # Seat 3's 4 4 could only repeat 4 or 4-4: no first marker leads anywhere, he is skipped.
+    assert s.bids[3] is None and s.phase == Decision.GM_MOVE
+
+
+def test_ruling_every_sub_multiset_is_reached_exactly_once() -> None:
+    """The chain reaches each possible bid of a hand once: walking every chain of a hand of
+    5 5 3 1 0 gives its 2*2*2*2*3 - 1 = 47 bids, each once."""
+    g, s = _bid_round(2)
+    set_hand(s, 0, 5, 5, 3, 1, 0)
+    set_hand(s, 1, 2)
+    balance(g, s)
+    found: list[tuple[int, ...]] = []
+
+    def walk(state: object) -> None:
+        for action in g.legal_actions(state):
+            child = state.clone()  # type: ignore[attr-defined]
+            g.apply_action(child, action)
+            if isinstance(action, BidDone):
+                found.append(state.bids[0])  # type: ignore[attr-defined]
+            else:
+                walk(child)
+
+    walk(s)
+    assert len(found) == len(set(found)) == 3 * 2 * 2 * 2 - 1
 
 
 def test_bidding_is_compulsory_and_players_without_markers_keep_their_relative_order() -> None:
@@ -205,12 +279,14 @@ def test_bidding_is_compulsory_and_players_without_markers_keep_their_relative_o
     _next_bidder(g, s)
     assert g.current_player(s) == 0
     assert "stop" not in texts(g, s) and all(t.startswith("bid ") for t in texts(g, s))
-    g.apply_action(s, Bid((1,)))
-    g.apply_action(s, Bid((0,)))
+    bid(g, s, 1)
+    bid(g, s, 0)
     assert s.order == [0, 1, 2, 3]
 
 
-def test_round_start_returns_old_lots_and_draws_eight_markers_in_four_lots() -> None:
+def test_ruling_new_markers_are_drawn_before_the_leftovers_go_back() -> None:
+    """RULINGS.md, "New route markers each round": 'Zuerst werden ACHT Wegemarker ... gezogen';
+    last round's leftovers go back only then, so none of them can come up again this round."""
     g = game(3)
     s = scenario(g, phase=Decision.MOVE)
     s.offer = [(1, 2), (3,)]
@@ -218,7 +294,7 @@ def test_round_start_returns_old_lots_and_draws_eight_markers_in_four_lots() -> 
     balance(g, s)
     reserve_before = sum(s.reserve)
     start_round(g, s)
-    assert sum(s.reserve) == reserve_before + 3
+    assert s.leftover == [1, 2, 3] and sum(s.reserve) == reserve_before
     assert g.current_player(s) == CHANCE and s.phase == Decision.DRAW_OFFER
     for _ in range(8):
         outcomes = g.chance_outcomes(s)
@@ -226,9 +302,26 @@ def test_round_start_returns_old_lots_and_draws_eight_markers_in_four_lots() -> 
         for action, p in outcomes:
             assert p == pytest.approx(s.reserve[action.value] / total)  # type: ignore[attr-defined]
         g.apply_action(s, outcomes[0][0])
+        check_inventory(g, s)
     assert [len(lot) for lot in s.offer] == [2, 2, 2, 2]
     assert s.phase == Decision.BID
+    assert s.leftover == [] and sum(s.reserve) == reserve_before + 3 - 8
     check_inventory(g, s)
+
+
+def test_ruling_a_leftover_cannot_come_up_again() -> None:
+    """With every 8 off the board in last round's leftovers, no 8 can be drawn for the new
+    offer."""
+    g = game(2)
+    s = scenario(g, phase=Decision.MOVE)
+    s.offer = [(8, 8), (8, 8)]
+    balance(g, s)
+    assert s.reserve[8] == 0
+    start_round(g, s)
+    while s.phase == Decision.DRAW_OFFER:
+        assert all(a.value != 8 for a, _ in g.chance_outcomes(s))  # type: ignore[attr-defined]
+        g.apply_action(s, g.chance_outcomes(s)[-1][0])
+    assert s.reserve[8] == 4 and all(8 not in lot for lot in s.offer)
 
 
 def test_extra_marker_chip_draws_one_marker_before_the_bids() -> None:

@@ -17,9 +17,11 @@ def test_registered_with_all_four_expert_flags_off_by_default() -> None:
         "kontor_trade": False,
         "conflicts": False,
         "memory": False,
+        "open_holdings": False,
     }
     docs = {f.name: f.help for f in KoggeGame.flag_docs()}
     assert all(docs[name] for name in ("taxes", "kontor_trade", "conflicts", "memory"))
+    assert docs["open_holdings"]
 
 
 @pytest.mark.parametrize("n", [1, 5])
@@ -28,7 +30,12 @@ def test_two_to_four_players(n: int) -> None:
         make("kogge", n)
 
 
-def test_secret_holdings_only_with_conflicts_or_memory() -> None:
-    assert not KoggeConfig().hidden
-    assert not KoggeConfig(taxes=True, kontor_trade=True).hidden
-    assert KoggeConfig(conflicts=True).hidden and KoggeConfig(memory=True).hidden
+def test_ruling_holdings_are_secret_unless_open_holdings() -> None:
+    """RULINGS.md, "Holdings are secret": secret in every variant by default; the flag
+    ``open_holdings`` shows them, except under expert rules C and D, where they stay secret."""
+    assert KoggeConfig().hidden
+    assert KoggeConfig(taxes=True, kontor_trade=True).hidden
+    assert not KoggeConfig(open_holdings=True).hidden
+    assert not KoggeConfig(open_holdings=True, taxes=True, kontor_trade=True).hidden
+    assert KoggeConfig(open_holdings=True, conflicts=True).hidden
+    assert KoggeConfig(open_holdings=True, memory=True).hidden

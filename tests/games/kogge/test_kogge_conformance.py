@@ -10,7 +10,7 @@ from kogge_helpers import game
 
 from hanse.core import CHANCE, TERMINAL
 from hanse.core.match import sample_chance
-from hanse.core.testing import ConformanceError, check_conformance, walk_choices
+from hanse.core.testing import check_conformance, walk_choices
 from hanse.games.kogge.data import GOODS_SUPPLY, MARKER_COUNTS, TOTAL_MARKERS
 from hanse.games.kogge.game import static_totals
 
@@ -24,12 +24,6 @@ FLAG_SETS = [
     {"memory": True},
     {"taxes": True, "kontor_trade": True, "conflicts": True, "memory": True},
 ]
-# Kogge's views still tell what its log hides (issue 21): the start cities before the last choice,
-# a route change's marker in the hand counts, a conflict's marker count, Memory's face-down deals
-# in the reserve, the hidden marker a move turns up. Until those are fixed its conformance runs
-# without the two secrecy checks; test_the_secrecy_checks_find_kogges_known_leaks keeps the gap in
-# sight and fails once Kogge passes them.
-KNOWN_LEAKS = frozenset({"log_hides", "log_tells"})
 
 
 @pytest.mark.parametrize("first", range(0, SEEDS, CHUNK))
@@ -42,22 +36,21 @@ def test_conformance(n: int, first: int) -> None:
         range(first, first + CHUNK),
         max_actions=MAX_ACTIONS,
         view_every=100,
-        skip=KNOWN_LEAKS,
     )
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_conformance_every_node(n: int) -> None:
-    check_conformance(
-        "kogge", [n], range(1000, 1002), max_actions=MAX_ACTIONS, view_every=1, skip=KNOWN_LEAKS
-    )
+    check_conformance("kogge", [n], range(1000, 1002), max_actions=MAX_ACTIONS, view_every=1)
 
 
-@pytest.mark.parametrize("flags", [{}, {"conflicts": True}, {"memory": True}], ids=str)
-def test_the_secrecy_checks_find_kogges_known_leaks(flags: dict[str, bool]) -> None:
-    with pytest.raises(ConformanceError) as caught:
-        check_conformance("kogge", [3], range(1000, 1003), flags=flags, max_actions=MAX_ACTIONS)
-    assert caught.value.check in KNOWN_LEAKS
+@pytest.mark.parametrize(
+    "flags", [{}, {"open_holdings": True}, {"conflicts": True}, {"memory": True}], ids=str
+)
+def test_secrecy_at_every_node(flags: dict[str, bool]) -> None:
+    """Issue 21: what the log hides, no view tells, and what a view newly shows, the log tells,
+    at every node of three-player games (the suite's log_hides and log_tells checks)."""
+    check_conformance("kogge", [3], range(1000, 1003), flags=flags, max_actions=MAX_ACTIONS)
 
 
 @pytest.mark.parametrize("flags", FLAG_SETS, ids=lambda f: "+".join(f))
@@ -70,7 +63,6 @@ def test_conformance_with_expert_rules(n: int, flags: dict[str, bool]) -> None:
         flags=flags,
         max_actions=MAX_ACTIONS,
         view_every=25,
-        skip=KNOWN_LEAKS,
     )
 
 

@@ -12,7 +12,8 @@ EXAMPLES = [
     "deal 4",
     "lot 1",
     "start 5",
-    "bid 5 5 2",
+    "bid 5",
+    "bid done",
     "gm 2",
     "tax s",
     "move 0",
@@ -24,7 +25,9 @@ EXAMPLES = [
     "build",
     "gmtrade raid 4",
     "gmtrade chip o trade3",
-    "gmtrade good a 6",
+    "gmtrade good a",
+    "take 6",
+    "take none",
     "gmtrade marker 8",
     "buy 2 o",
     "exchange give o",
@@ -33,8 +36,8 @@ EXAMPLES = [
     "route 0 5",
     "rob city",
     "rob 2",
-    "split oof",
-    "split -",
+    "split o",
+    "split s",
     "pile 1",
     "step 0",
     "offer 2",
@@ -49,8 +52,8 @@ EXAMPLES = [
     "look o",
     "look 3",
     "attack 1",
-    "cbid 8 4",
-    "cbid",
+    "cbid 8 1",
+    "cbid 0 0",
     "demand faa",
     "push 1",
     "skip",
@@ -74,14 +77,21 @@ def test_every_kind_is_covered() -> None:
 
 def test_issue_json_shapes() -> None:
     g = game(3)
-    assert g.action_to_json(g.action_from_str("bid 5 5 2")) == {"kind": "bid", "markers": [5, 5, 2]}
+    assert g.action_to_json(g.action_from_str("bid 5")) == {"kind": "bid", "marker": 5}
+    assert g.action_to_json(g.action_from_str("bid done")) == {"kind": "bid_done"}
     assert g.action_to_json(g.action_from_str("move 1 pay o 5")) == {
         "kind": "move",
         "slot": 1,
         "goods": [0],
         "markers": [5],
     }
-    assert g.action_from_json({"kind": "bid", "markers": [2, 5, 5]}) == act.Bid((5, 5, 2))
+    assert g.action_from_json({"kind": "bid", "marker": 5}) == act.Bid(5)
+
+
+def test_a_whole_bid_in_one_line_is_refused_with_the_chain_explained() -> None:
+    """RULINGS.md, "Bids are laid as a chain": 'bid 5 5 2' names how to lay it instead."""
+    with pytest.raises(IllegalActionError, match="one marker at a time"):
+        game(3).action_from_str("bid 5 5 2")
 
 
 @pytest.mark.parametrize(
@@ -101,6 +111,10 @@ def test_issue_json_shapes() -> None:
         "exchange give",
         "offer 1 cog",
         "split oxf",
+        "split oo",
+        "cbid 5",
+        "take 9",
+        "gmtrade good a 6",
         "item give 12",
     ],
 )
@@ -116,18 +130,22 @@ def test_malformed_text_is_refused(text: str) -> None:
         {},
         {"kind": "fly"},
         {"kind": "bid"},
-        {"kind": "bid", "markers": [9]},
+        {"kind": "bid", "marker": 9},
+        {"kind": "bid", "markers": [5]},
         {"kind": "move", "slot": 0, "goods": [], "markers": [], "extra": 1},
         # Wrong types: refused with IllegalActionError, never a TypeError or IndexError.
-        {"kind": "bid", "markers": 5},
-        {"kind": "bid", "markers": ["a"]},
+        {"kind": "bid", "marker": [5]},
+        {"kind": "bid", "marker": "a"},
         {"kind": "move", "slot": 0, "goods": [7], "markers": []},
         {"kind": "move", "slot": 0, "goods": None, "markers": []},
         {"kind": "move", "slot": True, "goods": [], "markers": []},
         {"kind": "pay_tax", "good": "o"},
         {"kind": "guildmaster_trade", "option": 1, "good": 0, "marker": -1, "chip": 9},
-        {"kind": "split", "goods": [1, 2]},
-        {"kind": "split", "goods": [1, 2, 3, "x"]},
+        {"kind": "split", "good": [1, 2]},
+        {"kind": "split", "good": "x"},
+        {"kind": "split", "good": 4},
+        {"kind": "conflict_bid", "value": 9, "count": 0},
+        {"kind": "take_marker", "marker": -2},
         {"kind": "buy_markers", "lot": 0, "good": 4},
         # Out of range: refused, never read as another action.
         {"kind": "pay_tax", "good": -1},
@@ -137,7 +155,7 @@ def test_malformed_text_is_refused(text: str) -> None:
         {"kind": "offer_trade", "seat": 1, "kontor": 5},
         {"kind": "exchange", "side": 2, "good": 0},
         {"kind": "answer_trade", "accept": 2},
-        {"kind": "split", "goods": [-1, 0, 0, 0]},
+        {"kind": "split", "good": -1},
     ],
 )
 def test_malformed_json_is_refused(obj: object) -> None:
@@ -147,7 +165,6 @@ def test_malformed_json_is_refused(obj: object) -> None:
 
 def test_json_multisets_may_come_in_any_order() -> None:
     g = game(3)
-    assert g.action_from_json({"kind": "bid", "markers": [1, 5, 1]}) == act.Bid((5, 1, 1))
     move = {"kind": "move", "slot": 1, "goods": [], "markers": [7, 2]}
     assert g.action_from_json(move) == act.Move(1, (), (2, 7))
 

@@ -18,8 +18,8 @@ from kogge_helpers import (
 from hanse.games.kogge.actions import Decision, MoveGuildmaster
 
 
-def _robbery(n: int = 3) -> tuple:
-    g = game(n)
+def _robbery(n: int = 3, **flags: bool) -> tuple:
+    g = game(n, **flags)
     s = scenario(g, routes={5: (2, 7)}, phase=Decision.ACTION, pos=[5] * n, owner=0)
     return g, s
 
@@ -27,7 +27,7 @@ def _robbery(n: int = 3) -> tuple:
 def test_rob_a_cog_the_victim_splits_the_robber_picks() -> None:
     """'stiehlt die Hälfte (aufgerundet) ... Der Bestohlene teilt seine Waren in zwei gleich große
     Haufen, anschließend wählt der Dieb einen dieser Haufen'."""
-    g, s = _robbery(3)
+    g, s = _robbery(3, open_holdings=True)  # the others see the piles too
     set_cargo(s, 1, "oofas")
     balance(g, s)
     legal = texts(g, s)
@@ -35,10 +35,11 @@ def test_rob_a_cog_the_victim_splits_the_robber_picks() -> None:
     play(g, s, "rob 1")
     assert s.robbed[5] == 0b001 and s.raid_hand[0] == 0
     assert s.phase == Decision.SPLIT and g.current_player(s) == 1
-    splits = texts(g, s)
-    assert all(len(t.split()[1]) == 3 for t in splits)  # piles of three and two goods
-    assert "split oof" in splits and "split fas" in splits
-    play(g, s, "split oos")
+    # The first pile, three goods of five, is laid one good at a time in the order o f a s.
+    assert texts(g, s) == ["split o", "split f"]  # a and s alone cannot fill three
+    play(g, s, "split o", "split o")
+    assert texts(g, s) == ["split f", "split a", "split s"]
+    play(g, s, "split s")
     assert g.current_player(s) == 0
     assert g.view(s, 2)["robbery"]["piles"][0] == {"ore": 2, "fur": 0, "amber": 0, "salt": 1}
     play(g, s, "pile 1")
@@ -189,9 +190,10 @@ def test_secret_goods_the_piles_are_seen_by_victim_and_robber_only() -> None:
     set_cargo(s, 1, "oofas")
     set_cargo(s, 2, "ss")
     balance(g, s)
-    play(g, s, "rob 1")
-    split = g.action_from_str("split oos")
-    assert g.observe_action(s, 1, split, 0) == "split oos"
+    play(g, s, "rob 1", "split o", "split o")
+    split = g.action_from_str("split s")
+    assert g.observe_action(s, 1, split, 0) == "split s (the other pile: fa)"
+    assert g.observe_action(s, 1, split, 1) == "split s"
     assert g.observe_action(s, 1, split, 2) == "split ?"
     assert g.observe_action(s, 1, split, None) == "split ?"
     g.apply_action(s, split)

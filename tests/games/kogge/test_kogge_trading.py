@@ -108,7 +108,8 @@ def test_cancel_while_composing() -> None:
 
 
 def test_asks_are_limited_to_what_the_partner_holds() -> None:
-    g, s = _trade(2)
+    """With open holdings (flag ``open_holdings``) the offerer sees what the partner holds."""
+    g, s = _trade(2, open_holdings=True)
     play(g, s, "offer 1", "item take a")
     legal = texts(g, s)
     assert "item take a" not in legal and "item take 7" in legal
@@ -116,8 +117,8 @@ def test_asks_are_limited_to_what_the_partner_holds() -> None:
 
 
 def test_hidden_cargo_asks_are_limited_by_totals_and_accept_by_holdings() -> None:
-    """With secret goods (C, D) the offerer sees only totals; the partner can accept only what
-    he has."""
+    """With secret goods (RULINGS.md, "Holdings are secret"; always in C and D) the offerer sees
+    only totals; the partner can accept only what he has."""
     g, s = _trade(2, conflicts=True)
     play(g, s, "offer 1")
     legal = texts(g, s)
@@ -153,8 +154,27 @@ def test_kontor_trade_only_with_flag_b() -> None:
 
 def test_kontor_goods_cannot_be_traded_without_b() -> None:
     """'Waren, die sich noch in Kontoren befinden, können nicht gehandelt [werden]'."""
-    g, s = _trade(2)
+    g, s = _trade(2, open_holdings=True)
     put_kontor(s, 1, 4, "ss")
     balance(g, s)
     play(g, s, "offer 1")
     assert "item take s" not in texts(g, s)
+
+
+def test_ruling_trade_offers_one_per_partner_and_phase_and_the_refusal_names_it() -> None:
+    """RULINGS.md, "Trade offers": at most one offer to each partner in each phase of each turn,
+    so that games end; a declined offer is not repeated in that phase, and the refusal says
+    why."""
+    import pytest
+
+    from hanse.core import IllegalActionError
+
+    g, s = _trade(3)
+    s.pos[2] = 4
+    balance(g, s)
+    play(g, s, "offer 1", "item give o", "send", "decline")
+    assert "offer 1" not in texts(g, s) and "offer 2" in texts(g, s)
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match="at most one offer to each partner"):
+        play(g, s, "offer 1")
+    assert s == before

@@ -44,16 +44,28 @@ Decisions
 Turns are chains of small decisions (``view["decision"]``):
 
 - ``choose_start`` (secret until all have chosen), ``start_swap`` (D);
-- ``bid`` (one atomic action: the markers bid), ``move_guildmaster``, ``pay_tax`` (A);
+- ``bid`` (one marker at a time, never higher than the last, then ``bid_done``; RULINGS.md,
+  "Bids are laid as a chain"), ``move_guildmaster``, ``pay_tax`` (A);
 - ``move`` (one step at a time: ``move``, ``collect``, ``offer_trade``, ``stop``);
 - ``action`` (the menu: ``build_kontor``, ``guildmaster_trade``, ``buy_markers``, ``exchange``,
   ``change_route``, ``look`` (D), ``rob``, ``offer_trade``, ``end_turn``);
 - ``exchange`` (one good given or taken at a time, then ``exchange_done``);
 - ``offer_trade`` (``trade_item`` one at a time, then ``send_offer`` or ``cancel_trade``) and
   ``answer_trade``;
-- ``split`` (the robbed player), ``choose_pile`` (the robber), ``forced_step`` (the next player
-  clockwise moves the robber);
-- for C: ``attack``, ``conflict_bid`` (secret), ``demand``, ``push``.
+- ``take_marker`` (after giving the guild master a good: the marker of its colour, chosen from
+  the reserve);
+- ``split`` (the robbed player lays the first pile one good at a time), ``choose_pile`` (the
+  robber), ``forced_step`` (the next player clockwise moves the robber);
+- for C: ``attack``, ``conflict_bid`` (secret: how many markers of each value, 8 down to 0),
+  ``demand``, ``push``.
+
+No decision offers more than a few dozen actions (the action phase's menu is the widest, about
+40 in random games), so a person can choose from a menu and a research environment has a small
+fixed action space.
+
+Holdings are secret by default (RULINGS.md, "Holdings are secret"; flag ``open_holdings``):
+``views.py`` shows other seats' goods and markers as counts beside what the table has seen of them
+(``knowledge.py``), and ``determinize``/``resample_hidden`` deal the rest on top of that.
 
 Chance nodes: ``deal`` (a marker from the reserve: set-up, offer, +1 chip) and ``lot`` (the order
 of two players in the same start city).

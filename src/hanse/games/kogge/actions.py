@@ -41,6 +41,7 @@ class Decision:
     DEMAND = 19
     PUSH = 20
     OVER = 21
+    TAKE_MARKER = 22
 
 
 DECISION_NAMES = (
@@ -66,6 +67,7 @@ DECISION_NAMES = (
     "demand",
     "push",
     "game_over",
+    "take_marker",
 )
 CHANCE_PHASES = frozenset((Decision.DEAL, Decision.LOT, Decision.DRAW_BONUS, Decision.DRAW_OFFER))
 
@@ -112,8 +114,18 @@ class ChooseStart:
 
 @dataclass(frozen=True, slots=True)
 class Bid:
+    """One more marker laid on the bid under way (RULINGS.md, "Bids are laid as a chain"): in
+    non-increasing order of value, so every set of markers is laid in exactly one way."""
+
     kind: ClassVar[str] = "bid"
-    markers: tuple[int, ...]
+    marker: int
+
+
+@dataclass(frozen=True, slots=True)
+class BidDone:
+    """The bid under way is complete (refused while it repeats a bid of this round)."""
+
+    kind: ClassVar[str] = "bid_done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,13 +168,23 @@ class BuildKontor:
 @dataclass(frozen=True, slots=True)
 class GuildmasterTrade:
     """option: 0 three equal markers for the second robbery marker, 1 six equal goods for a bonus
-    chip, 2 a good for a marker of its colour, 3 a marker for a good of its colour."""
+    chip, 2 a good for a marker of its colour (chosen next, from the reserve: ``TakeMarker``), 3 a
+    marker for a good of its colour."""
 
     kind: ClassVar[str] = "guildmaster_trade"
     option: int
     good: int
     marker: int
     chip: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMarker:
+    """The marker chosen from the reserve after giving the guild master a good (``-1``: the
+    reserve holds none of that colour; the good comes back)."""
+
+    kind: ClassVar[str] = "take_marker"
+    marker: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,10 +223,12 @@ class Rob:
 
 @dataclass(frozen=True, slots=True)
 class Split:
-    """The robbed player's first pile (counts per good; the larger pile when the cargo is odd)."""
+    """One good of the robbed cargo laid on the first pile, in order of kind (ore, fur, amber,
+    salt) so that every pile is laid in one way; the first pile is complete at half the cargo
+    rounded up, and the rest is the second pile."""
 
     kind: ClassVar[str] = "split"
-    goods: tuple[int, int, int, int]
+    good: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,8 +300,13 @@ class Attack:
 
 @dataclass(frozen=True, slots=True)
 class ConflictBid:
+    """Expert rule C: how many markers of ``value`` go into the secret choice. Each side is asked
+    once for every value from 8 down to 0, held or not, so that the number of its decisions tells
+    nobody anything (RULINGS.md, "C, secret choice")."""
+
     kind: ClassVar[str] = "conflict_bid"
-    markers: tuple[int, ...]
+    value: int
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +333,7 @@ ACTION_CLASSES: tuple[type, ...] = (
     Lot,
     ChooseStart,
     Bid,
+    BidDone,
     MoveGuildmaster,
     PayTax,
     Move,
@@ -311,6 +341,7 @@ ACTION_CLASSES: tuple[type, ...] = (
     Stop,
     BuildKontor,
     GuildmasterTrade,
+    TakeMarker,
     BuyMarkers,
     Exchange,
     ExchangeDone,
@@ -375,10 +406,6 @@ def _goods(text: str, word: str) -> tuple[int, int, int, int]:
     return (counts[0], counts[1], counts[2], counts[3])
 
 
-def _markers(text: str, words: list[str]) -> tuple[int, ...]:
-    return tuple(sorted((_int(text, w, 0, 8) for w in words), reverse=True))
-
-
 def _item(text: str, word: str) -> tuple[int, int]:
     """(good, marker) of one payment word: a good letter or a marker digit."""
     if word.isdigit():
@@ -394,8 +421,10 @@ def action_to_str(action: object) -> str:  # one branch per action kind
             return f"lot {seat}"
         case ChooseStart(marker):
             return f"start {marker}"
-        case Bid(markers):
-            return "bid " + " ".join(map(str, markers))
+        case Bid(marker):
+            return f"bid {marker}"
+        case BidDone():
+            return "bid done"
         case MoveGuildmaster(steps):
             return f"gm {steps}"
         case PayTax(good):
@@ -416,8 +445,10 @@ def action_to_str(action: object) -> str:  # one branch per action kind
             if option == GMT_CHIP:
                 return f"gmtrade chip {GOOD_LETTERS[good]} {CHIP_NAMES[chip]}"
             if option == GMT_GOOD:
-                return f"gmtrade good {GOOD_LETTERS[good]} {marker}"
+                return f"gmtrade good {GOOD_LETTERS[good]}"
             return f"gmtrade marker {marker}"
+        case TakeMarker(marker):
+            return "take none" if marker < 0 else f"take {marker}"
         case BuyMarkers(lot, good):
             return f"buy {lot} {GOOD_LETTERS[good]}"
         case Exchange(side, good):
@@ -428,8 +459,8 @@ def action_to_str(action: object) -> str:  # one branch per action kind
             return f"route {slot} {marker}"
         case Rob(victim):
             return "rob city" if victim == CITY else f"rob {victim}"
-        case Split(goods):
-            return f"split {goods_str(goods)}"
+        case Split(good):
+            return f"split {GOOD_LETTERS[good]}"
         case TakePile(pile):
             return f"pile {pile}"
         case ForcedStep(slot):
@@ -451,8 +482,8 @@ def action_to_str(action: object) -> str:  # one branch per action kind
             return f"look {GOOD_LETTERS[good] if good >= 0 else marker}"
         case Attack(seat):
             return f"attack {seat}"
-        case ConflictBid(markers):
-            return "cbid" + "".join(f" {m}" for m in markers)
+        case ConflictBid(value, count):
+            return f"cbid {value} {count}"
         case Demand(goods):
             return f"demand {goods_str(goods)}"
         case Push(slot):
@@ -486,10 +517,14 @@ def action_from_str(text: str) -> object:  # one branch per action kind
         return _SIMPLE[head]
     if head == "exchange" and args == ["done"]:
         return ExchangeDone()
-    if head == "bid" and args:
-        return Bid(_markers(text, args))
-    if head == "cbid":
-        return ConflictBid(_markers(text, args))
+    if head == "bid" and args == ["done"]:
+        return BidDone()
+    if head == "bid" and len(args) > 1:
+        raise _bad(
+            text,
+            "a bid is laid one marker at a time, highest first ('bid 5', then "
+            "'bid 5', then 'bid done')",
+        )
     if len(args) == 1:
         (a,) = args
         if head == "deal":
@@ -498,6 +533,10 @@ def action_from_str(text: str) -> object:  # one branch per action kind
             return Lot(_int(text, a, 0, 3))
         if head == "start":
             return ChooseStart(_int(text, a, 0, 8))
+        if head == "bid":
+            return Bid(_int(text, a, 0, 8))
+        if head == "take":
+            return TakeMarker(-1 if a == "none" else _int(text, a, 0, 8))
         if head == "gm":
             return MoveGuildmaster(_int(text, a, 1, 2))
         if head == "tax":
@@ -507,7 +546,7 @@ def action_from_str(text: str) -> object:  # one branch per action kind
         if head == "rob":
             return Rob(CITY if a == "city" else _int(text, a, 0, 3))
         if head == "split":
-            return Split(_goods(text, a))
+            return Split(_good(text, a))
         if head == "pile":
             return TakePile(_int(text, a, 0, 1))
         if head == "step":
@@ -543,6 +582,8 @@ def action_from_str(text: str) -> object:  # one branch per action kind
         return BuyMarkers(_int(text, args[0], 0, 3), _good(text, args[1]))
     if head == "exchange" and len(args) == 2 and args[0] in ("give", "take"):
         return Exchange(0 if args[0] == "give" else 1, _good(text, args[1]))
+    if head == "cbid" and len(args) == 2:
+        return ConflictBid(_int(text, args[0], 0, 8), _int(text, args[1], 0, 18))
     if head == "route" and len(args) == 2:
         return ChangeRoute(_int(text, args[0], 0, 1), _int(text, args[1], 0, 8))
     if head == "item" and len(args) == 2 and args[0] in ("give", "take"):
@@ -554,8 +595,8 @@ def action_from_str(text: str) -> object:  # one branch per action kind
             return GuildmasterTrade(GMT_RAID, -1, _int(text, rest[0], 0, 8), -1)
         if opt == "chip" and len(rest) == 2 and rest[1] in CHIP_NAMES:
             return GuildmasterTrade(GMT_CHIP, _good(text, rest[0]), -1, CHIP_NAMES.index(rest[1]))
-        if opt == "good" and len(rest) == 2:
-            return GuildmasterTrade(GMT_GOOD, _good(text, rest[0]), _int(text, rest[1], 0, 8), -1)
+        if opt == "good" and len(rest) == 1:
+            return GuildmasterTrade(GMT_GOOD, _good(text, rest[0]), -1, -1)
         if opt == "marker" and len(rest) == 1:
             return GuildmasterTrade(GMT_MARKER, -1, _int(text, rest[0], 0, 8), -1)
     raise _bad(text, "unknown action or wrong arguments")

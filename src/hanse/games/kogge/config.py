@@ -1,5 +1,5 @@
-"""Variant flags of Kogge: the four expert rules (Zusatzregeln A-D), all off by default
-(RULINGS.md)."""
+"""Variant flags of Kogge: the four expert rules (Zusatzregeln A-D), all off by default, and
+``open_holdings`` (RULINGS.md, "Holdings are secret")."""
 
 from __future__ import annotations
 
@@ -38,8 +38,17 @@ class KoggeConfig:
             "secret."
         },
     )
+    open_holdings: bool = field(
+        default=False,
+        metadata={
+            "help": "Everyone's goods and markers are shown to all (off: another player's "
+            "holdings show as counts; the rulebook lets players keep them secret). Expert rules "
+            "C and D keep them secret all the same."
+        },
+    )
 
     @property
     def hidden(self) -> bool:
-        """RULINGS.md: in C and D all markers and goods of the players are secret."""
-        return self.conflicts or self.memory
+        """RULINGS.md, "Holdings are secret": other players' goods and markers are counts, unless
+        ``open_holdings``; in C and D they are secret all the same."""
+        return not self.open_holdings or self.conflicts or self.memory

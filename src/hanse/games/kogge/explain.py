@@ -16,8 +16,13 @@ if TYPE_CHECKING:
 _RULES: dict[type, str] = {
     act.ChooseStart: "Rule 'Startaufstellung festlegen': choose one of your markers, not the one "
     "that just clashed, for a city with a free Kontor place",
-    act.Bid: "Rule 'Nachschub und Reihenfolge': bid one or more of your own markers, never an "
-    "exact repeat of a bid already made this round",
+    act.Bid: "Rule 'Nachschub und Reihenfolge' (RULINGS.md, 'Bids are laid as a chain'): lay "
+    "one of your own markers, no higher than the last one laid, and only while the bid can still "
+    "end unlike every bid made this round",
+    act.BidDone: "Rule 'Nachschub und Reihenfolge': a bid holds at least one marker and is never "
+    "an exact repeat of a bid already made this round",
+    act.TakeMarker: "Rule 'b) Handel mit dem Gildemeister': take a marker of the colour of the "
+    "good you gave, one the reserve holds (none only if it holds none of that colour)",
     act.MoveGuildmaster: "Rule '2) Gildemeister': the start player moves him one or two cities",
     act.PayTax: "Expert rule A 'Steuern': pay one good you carry",
     act.Move: "Rule '3A Bewegung': sail along a route of your city (face-up routes into a city "
@@ -40,12 +45,14 @@ _RULES: dict[type, str] = {
     "your city for one of your markers that is not the city's own number",
     act.Look: "Expert rule D 'Memory': once per round, pay one good or marker to look",
     act.Rob: "Rule 'f) Raubüberfall': once, with an unused robbery marker, the city or a cog in it",
-    act.Split: "Rule 'f) Raubüberfall': the robbed player splits his cargo into halves",
+    act.Split: "Rule 'f) Raubüberfall': the robbed player lays the first pile, half his cargo "
+    "rounded up, one good he holds at a time in the order ore, fur, amber, salt",
     act.TakePile: "Rule 'f) Raubüberfall': the robber takes one of the two piles",
     act.ForcedStep: "Rule 'f) Raubüberfall': the next player chooses the robber's free step "
     "along a possible route (not a face-up one into a city with his own robbery marker)",
     act.OfferTrade: "Rule 'Handel untereinander': on your turn, while moving or in your action "
-    "phase, offer to a cog in your city (expert rule B: a Kontor there), once per partner in each",
+    "phase, offer to a cog in your city (expert rule B: a Kontor there); RULINGS.md 'Trade "
+    "offers': at most one offer to each partner in each phase of a turn",
     act.TradeItem: "Rule 'Handel untereinander': only goods and markers the players hold",
     act.SendOffer: "Rule 'Handel untereinander': an offer holds at least one item",
     act.CancelTrade: "Rule 'Handel untereinander': only while composing an offer",
@@ -53,7 +60,9 @@ _RULES: dict[type, str] = {
     act.EndTurn: "Rule '3B Aktionen': end the turn in the action phase",
     act.Attack: "Expert rule C 'Konflikte': after the action phase, between the active player and "
     "a cog in his city",
-    act.ConflictBid: "Expert rule C 'Konflikte': choose markers you hold",
+    act.ConflictBid: "Expert rule C 'Konflikte': say how many markers of the value asked you add "
+    "to your secret choice (at most as many as you hold; at least one marker in all if you "
+    "hold any)",
     act.Demand: "Expert rule C 'Konflikte': the winner names three goods",
     act.Push: "Expert rule C 'Konflikte': the winner may move the loser's cog one step along an "
     "allowed route (not a face-up one into a city with the loser's own robbery marker)",

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from hanse.core import Action, GameBase, IllegalActionError, View, top_seats
 from hanse.games.kogge import actions as act
+from hanse.games.kogge import knowledge
 from hanse.games.kogge.actions import (
     DECISION_NAMES,
     GMT_CHIP,
@@ -23,7 +24,6 @@ from hanse.games.kogge.data import (
     GOOD_NAMES,
     GOODS_SUPPLY,
     KONTORE_PER_PLAYER,
-    MARKER_COLOUR,
     MARKER_COUNTS,
     NUM_CHIPS,
     RAID_MARKERS_PER_PLAYER,
@@ -45,10 +45,6 @@ from hanse.games.kogge.rules import (
 )
 from hanse.games.kogge.rules.scoring import victory_points
 from hanse.games.kogge.state import KoggeState
-
-_CACHE_LIMIT = 4_096  # hands whose bid lists are kept (a list may hold thousands of bids)
-_INTERN_LIMIT = 200_000
-Options = tuple[act.ActionList, dict[tuple[int, ...], int]]
 
 
 class KoggeGame(GameBase):
@@ -94,6 +90,7 @@ class KoggeGame(GameBase):
             conflicts.legal_demand,
             conflicts.legal_push,
             self._no_decision,  # OVER
+            guild_trade.legal_take,
         ]
         self._dispatch: dict[type, Callable[[KoggeGame, KoggeState, Any], None]] = _DISPATCH
 
@@ -103,6 +100,8 @@ class KoggeGame(GameBase):
         self.deal = [act.Deal(v) for v in range(9)]
         self.lot = [act.Lot(p) for p in range(n)]
         self.choose_start = [act.ChooseStart(v) for v in range(9)]
+        self.bid = [act.Bid(v) for v in range(9)]
+        self.bid_done = act.BidDone()
         self.gm_move: list[Action] = [act.MoveGuildmaster(1), act.MoveGuildmaster(2)]
         self.pay_tax = [act.PayTax(t) for t in range(4)]
         self.move: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Action] = {}
@@ -129,11 +128,12 @@ class KoggeGame(GameBase):
         for v in range(9):
             self.gm_trade[(GMT_RAID, -1, v, -1)] = act.GuildmasterTrade(GMT_RAID, -1, v, -1)
             self.gm_trade[(GMT_MARKER, -1, v, -1)] = act.GuildmasterTrade(GMT_MARKER, -1, v, -1)
-            t = MARKER_COLOUR[v]
-            self.gm_trade[(GMT_GOOD, t, v, -1)] = act.GuildmasterTrade(GMT_GOOD, t, v, -1)
         for t in range(4):
+            self.gm_trade[(GMT_GOOD, t, -1, -1)] = act.GuildmasterTrade(GMT_GOOD, t, -1, -1)
             for k in range(NUM_CHIPS):
                 self.gm_trade[(GMT_CHIP, t, -1, k)] = act.GuildmasterTrade(GMT_CHIP, t, -1, k)
+        self.take = [act.TakeMarker(v) for v in range(9)]
+        self.take_none = act.TakeMarker(-1)
         self.buy = [act.BuyMarkers(lot, t) for lot in range(4) for t in range(4)]
         self.exchange = [act.Exchange(side, t) for side in (0, 1) for t in range(4)]
         self.exchange_done = act.ExchangeDone()
@@ -164,69 +164,11 @@ class KoggeGame(GameBase):
             self.demand.append(act.Demand((counts[0], counts[1], counts[2], counts[3])))
         self.push: list[Action] = [act.Push(0), act.Push(1), act.Skip()]
         self.skip = act.Skip()
-        self._bid_cache: dict[tuple[int, ...], Options] = {}
-        self._cbid_cache: dict[tuple[int, ...], Options] = {}
+        self.cbid: list[list[Action]] = [
+            [act.ConflictBid(v, k) for k in range(MARKER_COUNTS[v] + 1)] for v in range(9)
+        ]
+        self.split = [act.Split(t) for t in range(4)]
         self._last_draw: tuple[tuple[int, ...], list[tuple[Action, float]]] = ((), [])
-        self._split_cache: dict[tuple[int, ...], list[Action]] = {}
-        self._intern: dict[tuple[type, tuple[int, ...]], Action] = {}
-
-    @staticmethod
-    def _submultisets(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every non-empty sub-multiset of a hand of marker counts, as descending tuples."""
-        result: list[tuple[int, ...]] = [()]
-        for v in range(8, -1, -1):
-            k = hand[v]
-            if k:
-                runs = [(v,) * i for i in range(k + 1)]
-                result = [prefix + run for prefix in result for run in runs]
-        return result[1:]
-
-    def _options(
-        self, hand: tuple[int, ...], cache: dict[tuple[int, ...], Options], make: type
-    ) -> Options:
-        cached = cache.get(hand)
-        if cached is None:
-            if len(cache) > _CACHE_LIMIT:
-                cache.clear()
-            if len(self._intern) > _INTERN_LIMIT:
-                # Identity is only a shortcut: equal actions still compare equal by value.
-                self._intern.clear()
-            intern = self._intern
-            options = act.ActionList()
-            index: dict[tuple[int, ...], int] = {}
-            for markers in self._submultisets(hand) or [()]:
-                key = (make, markers)
-                action = intern.get(key)
-                if action is None:
-                    action = intern[key] = make(markers)
-                index[markers] = len(options)
-                options.append(action)
-            cached = cache[hand] = (options, index)
-        return cached
-
-    def bid_options(self, hand: tuple[int, ...]) -> Options:
-        """Every bid of a hand (Nachschub und Reihenfolge) and the position of each."""
-        return self._options(hand, self._bid_cache, act.Bid)
-
-    def conflict_options(self, hand: tuple[int, ...]) -> list[Action]:
-        """Expert rule C: the markers a player may choose (at least one if he has any)."""
-        return self._options(hand, self._cbid_cache, act.ConflictBid)[0]
-
-    def split_options(self, cargo: tuple[int, int, int, int]) -> list[Action]:
-        """Every first pile of ceil(half) the cargo (Raubüberfall)."""
-        cached = self._split_cache.get(cargo)
-        if cached is None:
-            size = (sum(cargo) + 1) // 2
-            cached = [
-                act.Split((a, b, c, d))
-                for a in range(cargo[0] + 1)
-                for b in range(cargo[1] + 1)
-                for c in range(cargo[2] + 1)
-                for d in range(cargo[3] + 1)
-                if a + b + c + d == size
-            ]
-            self._split_cache[cargo] = cached
-        return cached
 
     def reserve_draw(self, s: KoggeState) -> list[tuple[Action, float]]:
         """A draw from the reserve: each number with probability count / total."""
@@ -275,7 +217,13 @@ class KoggeGame(GameBase):
         return []
 
     def _apply(self, state: Any, action: Action) -> None:
+        if not self.hidden:
+            self._dispatch[type(action)](self, state, action)
+            return
+        phase = state.phase
+        before = knowledge.snapshot(state)
         self._dispatch[type(action)](self, state, action)
+        knowledge.update(self, state, phase, action, before)
 
     def scores(self, state: Any) -> list[int]:
         """Victory points (Siegpunkte) per seat; a development win is told by ``winners``."""
@@ -353,7 +301,7 @@ class KoggeGame(GameBase):
             total = s.reserve[v] + s.bid_pool[v] + s.esc_markers[v] + s.stake[v] + s.stake[9 + v]
             total += sum(s.hand[p * 9 + v] for p in range(n))
             total += sum(1 for sq in range(18) if s.sq_val[sq] == v and s.deal_idx > _dealt(sq))
-            total += sum(lot.count(v) for lot in s.offer)
+            total += sum(lot.count(v) for lot in s.offer) + s.leftover.count(v)
             total += s.gm_marker == v
             inv[f"marker_{v}"] = total
         on_board = sum(1 for owner in s.kontor_owner if owner >= 0)
@@ -394,7 +342,8 @@ _DISPATCH: dict[type, Callable[[KoggeGame, KoggeState, Any], None]] = {
     act.Deal: _apply_deal,
     act.Lot: setup.apply_lot,
     act.ChooseStart: lambda g, s, a: setup.apply_choose_start(g, s, a.marker),
-    act.Bid: lambda g, s, a: bidding.apply_bid(g, s, a.markers),
+    act.Bid: lambda g, s, a: bidding.apply_bid(g, s, a.marker),
+    act.BidDone: lambda g, s, a: bidding.apply_bid_done(g, s),
     act.MoveGuildmaster: lambda g, s, a: guildmaster.apply_gm_move(g, s, a.steps),
     act.PayTax: lambda g, s, a: guildmaster.apply_tax(g, s, a.good),
     act.Move: movement.apply_move,
@@ -404,13 +353,14 @@ _DISPATCH: dict[type, Callable[[KoggeGame, KoggeState, Any], None]] = {
     act.GuildmasterTrade: lambda g, s, a: guild_trade.apply_trade(
         g, s, a.option, a.good, a.marker, a.chip
     ),
+    act.TakeMarker: lambda g, s, a: guild_trade.apply_take(g, s, a.marker),
     act.BuyMarkers: lambda g, s, a: markets.apply_buy(g, s, a.lot, a.good),
     act.Exchange: lambda g, s, a: exchange.apply_exchange(g, s, a.side, a.good),
     act.ExchangeDone: lambda g, s, a: exchange.apply_done(g, s),
     act.ChangeRoute: _apply_change_route,
     act.Look: lambda g, s, a: routes.apply_look(g, s, a.good, a.marker),
     act.Rob: lambda g, s, a: robbery.apply_rob(g, s, a.victim),
-    act.Split: lambda g, s, a: robbery.apply_split(g, s, a.goods),
+    act.Split: lambda g, s, a: robbery.apply_split(g, s, a.good),
     act.TakePile: lambda g, s, a: robbery.apply_pick(g, s, a.pile),
     act.ForcedStep: lambda g, s, a: robbery.apply_forced(g, s, a.slot),
     act.OfferTrade: lambda g, s, a: trading.apply_offer(g, s, a.seat, a.kontor),
@@ -420,7 +370,7 @@ _DISPATCH: dict[type, Callable[[KoggeGame, KoggeState, Any], None]] = {
     act.AnswerTrade: lambda g, s, a: trading.apply_answer(g, s, a.accept),
     act.EndTurn: turn.apply_end_turn,
     act.Attack: conflicts.apply_attack,
-    act.ConflictBid: lambda g, s, a: conflicts.apply_conflict_bid(g, s, a.markers),
+    act.ConflictBid: lambda g, s, a: conflicts.apply_conflict_bid(g, s, a.count),
     act.Demand: lambda g, s, a: conflicts.apply_demand(g, s, a.goods),
     act.Push: conflicts.apply_push,
     act.Skip: _apply_skip,
@@ -428,7 +378,7 @@ _DISPATCH: dict[type, Callable[[KoggeGame, KoggeState, Any], None]] = {
 
 
 _MULTISET_FIELDS = frozenset(("markers", "goods"))
-"""List fields of Bid, ConflictBid and Move are multisets: their order is free."""
+"""List fields of Move are multisets: their order is free."""
 
 
 def _checked_json(obj: Any, read: Callable[[Any], Action]) -> Action:
@@ -454,7 +404,7 @@ def _checked_json(obj: Any, read: Callable[[Any], Action]) -> Action:
 def _canonical(obj: dict[str, Any], name: str) -> Any:
     value = obj[name]
     if isinstance(value, list):
-        fixed_length = obj["kind"] in ("split", "demand")
+        fixed_length = obj["kind"] == "demand"
         return value if fixed_length or name not in _MULTISET_FIELDS else sorted(value)
     return value
 

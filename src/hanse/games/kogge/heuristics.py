@@ -23,7 +23,7 @@ from typing import Any
 
 from hanse.bots.heuristic import finish_turn
 from hanse.games.kogge import weights
-from hanse.games.kogge.actions import Bid, Decision
+from hanse.games.kogge.actions import Bid, BidDone, Decision
 from hanse.games.kogge.data import GOOD_NAMES, GOOD_VP, VP_CHIP, VP_KONTOR, VP_RAID_MARKER
 from hanse.games.kogge.prospects import search_leaf
 from hanse.games.kogge.weights import DEVELOPMENT, MARKER, WIN
@@ -79,22 +79,30 @@ def heuristic_value(game: Any, view: dict[str, Any], seat: int) -> float:
 
 
 def unfinished(game: Any, state: Any, seat: int) -> bool:
-    """Waren eintauschen is built one good at a time: the bot values giving a good by the
-    exchange it completes (3B d)."""
-    return bool(state.phase == Decision.EXCHANGE)
+    """Waren eintauschen is built one good at a time (3B d), a bid one marker at a time
+    (RULINGS.md, "Bids are laid as a chain"): the bot values a step by the exchange or the bid
+    it completes."""
+    phase = state.phase
+    return bool(phase == Decision.EXCHANGE or (phase == Decision.BID and state.bids[seat]))
 
 
 def search_candidates(
     game: Any, view: dict[str, Any], legal: Sequence[Any], rng: random.Random
 ) -> list[Any]:
-    """The root actions the search levels consider. A bid (1 Nachschub und Reihenfolge) is one
-    action among every sub-multiset of the hand, up to thousands; the search weighs only the
-    single markers (each brings goods to its city and Kontore) and the sets of equal markers,
-    which beat every mixed bid for the turn order ('Der beste Gebot besteht aus zwei oder mehr
-    GLEICHEN Wegemarkern'). Every other decision is searched in full."""
+    """The root actions the search levels consider. A bid (1 Nachschub und Reihenfolge) is laid
+    one marker at a time; the search weighs only the plain bids: a single marker (each brings
+    goods to its city and Kontore) or a set of equal markers, which beats every mixed bid for the
+    turn order ('Der beste Gebot besteht aus zwei oder mehr GLEICHEN Wegemarkern'). So once a
+    marker is laid it considers only another of the same value and done. Every other decision is
+    searched in full."""
     if view["decision"] != "bid":
         return list(legal)
-    kept = [a for a in legal if isinstance(a, Bid) and len(set(a.markers)) <= 1]
+    laid = view["bids"][view["seat"]] or []
+    if not laid:
+        return list(legal)
+    kept = [
+        a for a in legal if isinstance(a, BidDone) or (isinstance(a, Bid) and a.marker == laid[0])
+    ]
     return kept or list(legal)
 
 
@@ -106,8 +114,9 @@ def turn_of(game: Any, state: Any) -> int:
 
 
 WIDEST_PLAY_OUT = 60
-"""A leaf's play-out stops at a decision with more actions than this (the first bids offer every
-sub-multiset of the hand, hundreds), where weighing each would cost more than the leaf is worth."""
+"""A leaf's play-out stops at a decision with more actions than this, where weighing each would
+cost more than the leaf is worth. Since bids are laid one marker at a time no decision of random
+games comes near it; a move with the Geheimweg chip paid with two items can."""
 
 
 def search_leaf_after_turn(game: Any, state: Any) -> list[float]:

@@ -11,7 +11,9 @@ Layout of the flat lists (n players):
   ``kontor_goods[(2 * c + i) * 4 + g]`` the goods stored in it;
 - ``robbed[c]``: bitmask of the seats whose robbery marker lies in city ``c``;
 - ``cargo[p * 4 + g]``, ``hand[p * 9 + v]``, ``chips[p * 4 + k]``: per player;
-- ``stake[i * 9 + v]``: markers chosen for a conflict by its attacker (i=0) and defender (i=1).
+  ``known_cargo`` and ``known_hand`` what the whole table knows of them (``knowledge.py``);
+- ``stake[i * 9 + v]``: markers chosen for a conflict by its attacker (i=0) and defender (i=1);
+- ``leftover``: last round's unsold markers, set aside while the new offer is drawn.
 """
 
 from __future__ import annotations
@@ -44,12 +46,15 @@ class KoggeState(GameState):
         "pos",
         "cargo",
         "hand",
+        "known_hand",
+        "known_cargo",
         "kontore",
         "chips",
         "chips_left",
         "raid_hand",
         "raid_total",
         "offer",
+        "leftover",
         "bids",
         "bid_pool",
         "start_choice",
@@ -73,6 +78,8 @@ class KoggeState(GameState):
         "conf",
         "stake",
         "conf_stage",
+        "conf_value",
+        "taking",
         "conf_done",
         "conf_winner",
         "winner",
@@ -101,12 +108,15 @@ class KoggeState(GameState):
     pos: list[int]
     cargo: list[int]
     hand: list[int]
+    known_hand: list[int]
+    known_cargo: list[int]
     kontore: list[int]
     chips: list[int]
     chips_left: list[int]
     raid_hand: list[int]
     raid_total: list[int]
     offer: list[tuple[int, ...]]
+    leftover: list[int]
     bids: list[tuple[int, ...] | None]
     bid_pool: list[int]
     start_choice: list[int]
@@ -130,6 +140,8 @@ class KoggeState(GameState):
     conf: list[int]
     stake: list[int]
     conf_stage: int
+    conf_value: int
+    taking: int
     conf_done: int
     conf_winner: int
     winner: int
@@ -160,12 +172,15 @@ class KoggeState(GameState):
         c.pos = self.pos[:]
         c.cargo = self.cargo[:]
         c.hand = self.hand[:]
+        c.known_hand = self.known_hand[:]
+        c.known_cargo = self.known_cargo[:]
         c.kontore = self.kontore[:]
         c.chips = self.chips[:]
         c.chips_left = self.chips_left[:]
         c.raid_hand = self.raid_hand[:]
         c.raid_total = self.raid_total[:]
         c.offer = self.offer[:]
+        c.leftover = self.leftover[:]
         c.bids = self.bids[:]
         c.bid_pool = self.bid_pool[:]
         c.start_choice = self.start_choice[:]
@@ -189,6 +204,8 @@ class KoggeState(GameState):
         c.conf = self.conf[:]
         c.stake = self.stake[:]
         c.conf_stage = self.conf_stage
+        c.conf_value = self.conf_value
+        c.taking = self.taking
         c.conf_done = self.conf_done
         c.conf_winner = self.conf_winner
         c.winner = self.winner

@@ -1,16 +1,24 @@
 """Views (what one seat may know), determinize, resample_hidden and observe_action.
 
 Public: the board (goods on cities and in Kontore, face-up markers, robbery markers, Kontore, the
-guild master), the supply, the reserve of markers (a player picks from it in the guild master's
-trade), the offer, the bids, every cog and all bookkeeping of the turn. Secret:
+guild master), the supply, the offer, the bids (laid one marker at a time), every cog and all
+bookkeeping of the turn. Secret:
 
 - a face-down route marker, known only to whoever put it there or (Memory) saw it;
 - the start choices until all are revealed;
-- with expert rules C or D (RULINGS.md): other players' cargo and markers (a view shows only
-  their totals), their secretly chosen conflict markers (only their number) and the two piles of
-  a robbed cargo (only their sizes; the victim and the robber see them).
+- while holdings are secret (RULINGS.md, "Holdings are secret": always, unless the flag
+  ``open_holdings`` is set without expert rules C and D): other players' cargo and markers (a view
+  shows their totals and what the table knows of them, ``knowledge.py``), the two piles of a
+  robbed cargo (only their sizes; the victim and the robber see them), and the route marker
+  reserve, which shows only how many markers it holds (RULINGS.md, "Secret draws stay secret";
+  the player choosing from it after giving the guild master a good sees the markers of that
+  colour). In Memory the numbers of the set-up's first nine markers still to deal show as a count;
+- a conflict's choices (C): nobody sees anything of them, not even their size, until both sides
+  have chosen (RULINGS.md, "C, secret choice"); the log then tells each seat what it learnt.
 
-A view is a snapshot: it carries what the viewer knows now, not deductions from past actions.
+A view carries what the viewer knows now. The log tells every seat what its view newly shows
+(``observe_action``): a face-down marker turned by a move, the start cities when they are
+revealed, what a look or a route change shows, a conflict's outcome.
 """
 
 from __future__ import annotations
@@ -22,13 +30,22 @@ from typing import TYPE_CHECKING, Any
 from hanse.core import CHANCE, IllegalActionError, View, decider_json
 from hanse.games.kogge.actions import (
     DECISION_NAMES,
+    GMT_GOOD,
+    SECRET_SLOT,
     ChangeRoute,
     ChooseStart,
     ConflictBid,
     Deal,
     Decision,
+    Demand,
+    ForcedStep,
+    GuildmasterTrade,
+    Look,
+    Move,
+    Push,
     Split,
     action_to_str,
+    goods_str,
 )
 from hanse.games.kogge.data import (
     CHIP_NAMES,
@@ -36,11 +53,13 @@ from hanse.games.kogge.data import (
     CITY_NAMES,
     GOOD_NAMES,
     GOODS_SUPPLY,
+    MARKER_COLOUR,
     MARKER_COUNTS,
     NUM_CITIES,
 )
 from hanse.games.kogge.rules.common import city_full, development
 from hanse.games.kogge.rules.phase import USED_NAMES
+from hanse.games.kogge.rules.setup import FIRST_SQUARES, SECOND_SQUARES
 from hanse.games.kogge.state import KoggeState
 
 if TYPE_CHECKING:
@@ -123,34 +142,41 @@ def make_view(g: KoggeGame, s: KoggeState, seat: int | None) -> View:
             }
         )
     players = []
+    choosing = s.phase == Decision.CONFLICT_BID
     for p in range(n):
         open_ = sees_holdings(g, seat, p)
         cargo = s.cargo[p * 4 : p * 4 + 4]
         hand = s.hand[p * 9 : p * 9 + 9]
-        stake = None
+        stake: Any = None
         if p in s.conf:
             i = s.conf.index(p)
             part = s.stake[i * 9 : i * 9 + 9]
-            stake = _marker_list(part) if open_ else sum(part)
+            if seat == p or (choosing is False and open_):
+                stake = _marker_list(part)
+            elif not open_:
+                # Until both sides have chosen, the choice still counts as the hand (C).
+                hand = [a + b for a, b in zip(hand, part, strict=True)]
         choice: Any = None
         if s.start_choice[p] >= 0:
             choice = s.start_choice[p] if seat == p else True
-        players.append(
-            {
-                "seat": p,
-                "city": s.pos[p] if s.pos[p] >= 0 else None,
-                "development": development(s, p),
-                "kontore": s.kontore[p],
-                "bonus_chips": {CHIP_NAMES[k]: s.chips[p * 4 + k] for k in range(4)},
-                "robbery_markers": s.raid_hand[p],
-                "robbery_markers_total": s.raid_total[p],
-                "cargo": _goods(cargo) if open_ else sum(cargo),
-                "markers": _marker_list(hand) if open_ else sum(hand),
-                "conflict_markers": stake,
-                "start_choice": choice,
-                "start_ban": s.start_ban[p] if s.start_ban[p] >= 0 else None,
-            }
-        )
+        entry: dict[str, Any] = {
+            "seat": p,
+            "city": s.pos[p] if s.pos[p] >= 0 else None,
+            "development": development(s, p),
+            "kontore": s.kontore[p],
+            "bonus_chips": {CHIP_NAMES[k]: s.chips[p * 4 + k] for k in range(4)},
+            "robbery_markers": s.raid_hand[p],
+            "robbery_markers_total": s.raid_total[p],
+            "cargo": _goods(cargo) if open_ else sum(cargo),
+            "markers": _marker_list(hand) if open_ else sum(hand),
+            "conflict_markers": stake,
+            "start_choice": choice,
+            "start_ban": s.start_ban[p] if s.start_ban[p] >= 0 else None,
+        }
+        if not open_:
+            entry["known_cargo"] = _goods(s.known_cargo[p * 4 : p * 4 + 4])
+            entry["known_markers"] = _marker_list(s.known_hand[p * 9 : p * 9 + 9])
+        players.append(entry)
     return {
         "game": "kogge",
         "seat": seat,
@@ -171,11 +197,15 @@ def make_view(g: KoggeGame, s: KoggeState, seat: int | None) -> View:
         "cities": cities,
         "players": players,
         "supply": _goods(s.supply),
-        "reserve": list(s.reserve),
+        "reserve": list(s.reserve) if not g.hidden else sum(s.reserve),
+        "reserve_colour": _reserve_colour(s, seat),
+        "leftover": list(s.leftover),
         "bonus_chips_left": {CHIP_NAMES[k]: s.chips_left[k] for k in range(4)},
         "setup": {
             "dealt": s.deal_idx,
-            "numbers_left": [v for v in range(9) if s.deal_left >> v & 1],
+            "numbers_left": [v for v in range(9) if s.deal_left >> v & 1]
+            if not g.memory
+            else bin(s.deal_left).count("1"),
             "guildmaster_marker": s.gm_marker if s.gm_marker >= 0 else None,
         },
         "turn": {
@@ -183,6 +213,7 @@ def make_view(g: KoggeGame, s: KoggeState, seat: int | None) -> View:
             "steps": s.steps,
             "used": [name for bit, name in USED_NAMES if s.used & bit],
             "offers_made": [bit for bit in range(2 * n) if s.traded >> bit & 1],
+            "taking": s.taking,
         },
         "exchange": {"give": _goods(s.esc_goods), "take": _goods(s.esc_take)},
         "trade": {
@@ -204,12 +235,21 @@ def make_view(g: KoggeGame, s: KoggeState, seat: int | None) -> View:
             "stage": s.conf_stage,
             "done": [p for p in range(n) if s.conf_done >> p & 1],
             "winner": s.conf_winner,
+            "asking": s.conf_value if choosing else None,
         },
         "winner": s.winner if s.winner >= 0 else None,
     }
 
 
 _TRADE_PHASES = (Decision.TRADE, Decision.ANSWER)
+
+
+def _reserve_colour(s: KoggeState, seat: int | None) -> dict[str, int] | None:
+    """The reserve's markers of the colour of the good just given to the guild master, shown to
+    the player choosing among them ('Man darf sich den Wegemarker aussuchen')."""
+    if s.phase != Decision.TAKE_MARKER or seat != s.actor:
+        return None
+    return {str(v): s.reserve[v] for v in range(9) if MARKER_COLOUR[v] == s.taking}
 
 
 def determinize(g: KoggeGame, view: View, rng: Random) -> KoggeState:
@@ -240,17 +280,30 @@ def _rebuild(g: KoggeGame, v: View) -> KoggeState:
     s.bids = [tuple(b) if b is not None else None for b in v["bids"]]
     s.bid_pool = [int(x) for x in v["bid_pool"]]
     s.supply = _goods_back(v["supply"])
-    s.reserve = [int(x) for x in v["reserve"]]
+    reserve = v["reserve"]
+    hidden_reserve = -1  # how many markers the reserve holds, when the viewer cannot see which
+    if isinstance(reserve, list):
+        s.reserve = [int(x) for x in reserve]
+    else:
+        hidden_reserve = int(reserve)
+        s.reserve = [0] * 9
+        for value, count in (v["reserve_colour"] or {}).items():
+            s.reserve[int(value)] = int(count)
+            hidden_reserve -= int(count)
+    s.leftover = [int(x) for x in v["leftover"]]
     s.chips_left = [int(v["bonus_chips_left"][name]) for name in CHIP_NAMES]
     setup_ = v["setup"]
     s.deal_idx = int(setup_["dealt"])
-    s.deal_left = sum(1 << x for x in setup_["numbers_left"])
+    numbers_left = setup_["numbers_left"]
+    if isinstance(numbers_left, list):
+        s.deal_left = sum(1 << x for x in numbers_left)
     s.gm_marker = -1 if setup_["guildmaster_marker"] is None else int(setup_["guildmaster_marker"])
     turn_ = v["turn"]
     s.turn_start = int(turn_["start_city"])
     s.steps = int(turn_["steps"])
     s.used = sum(bit for bit, name in USED_NAMES if name in turn_["used"])
     s.traded = sum(1 << b for b in turn_["offers_made"])
+    s.taking = int(turn_["taking"])
     s.esc_goods = _goods_back(v["exchange"]["give"])
     s.esc_take = _goods_back(v["exchange"]["take"])
     trade = v["trade"]
@@ -274,6 +327,7 @@ def _rebuild(g: KoggeGame, v: View) -> KoggeState:
     s.conf_stage = int(conf["stage"])
     s.conf_done = sum(1 << p for p in conf["done"])
     s.conf_winner = int(conf["winner"])
+    s.conf_value = 0 if conf["asking"] is None else int(conf["asking"])
     s.winner = -1 if v["winner"] is None else int(v["winner"])
     # Board.
     pool_markers = Counter({x: MARKER_COUNTS[x] for x in range(9)})
@@ -282,6 +336,7 @@ def _rebuild(g: KoggeGame, v: View) -> KoggeState:
         pool_markers[x] -= s.reserve[x] + s.bid_pool[x] + s.esc_markers[x]
     for lot in s.offer:
         pool_markers.subtract(lot)
+    pool_markers.subtract(s.leftover)
     if s.gm_marker >= 0:
         pool_markers[s.gm_marker] -= 1
     for t in range(4):
@@ -315,9 +370,8 @@ def _rebuild(g: KoggeGame, v: View) -> KoggeState:
                 s.kontor_goods[pl * 4 + t] = k["goods"][GOOD_NAMES[t]]
                 pool_goods[t] -= s.kontor_goods[pl * 4 + t]
         s.robbed[c] = sum(1 << p for p in city["robbed_by"])
-    # Players.
-    hidden_hands: list[tuple[int, int]] = []  # (seat, size) of unknown hands
-    hidden_stakes: list[tuple[int, int]] = []
+    # Players: what the viewer sees of each, the rest filled in below and re-dealt by _redeal.
+    hidden_hands: list[tuple[int, int]] = []  # (seat, markers beyond the known ones)
     hidden_cargo: list[tuple[int, int]] = []
     for p, pl in enumerate(v["players"]):
         s.pos[p] = -1 if pl["city"] is None else int(pl["city"])
@@ -331,42 +385,63 @@ def _rebuild(g: KoggeGame, v: View) -> KoggeState:
         s.start_choice[p] = -1 if choice is None else (0 if choice is True else int(choice))
         if isinstance(pl["cargo"], dict):
             s.cargo[p * 4 : p * 4 + 4] = _goods_back(pl["cargo"])
-            for t in range(4):
-                pool_goods[t] -= s.cargo[p * 4 + t]
+            s.known_cargo[p * 4 : p * 4 + 4] = s.cargo[p * 4 : p * 4 + 4]
         else:
-            s.cargo[p * 4 : p * 4 + 4] = [0, 0, 0, 0]
-            hidden_cargo.append((p, int(pl["cargo"])))
+            # The table's knowledge covers a robbed cargo's piles too (knowledge.py).
+            known = _goods_back(pl["known_cargo"])
+            s.known_cargo[p * 4 : p * 4 + 4] = known
+            size = int(pl["cargo"])
+            if p == s.victim:
+                if hidden_piles:
+                    size += sum(pile_size for _, pile_size in hidden_piles)
+                else:
+                    known = [max(0, known[t] - s.piles[t] - s.piles[4 + t]) for t in range(4)]
+            s.cargo[p * 4 : p * 4 + 4] = known
+            hidden_cargo.append((p, size - sum(known)))
+        for t in range(4):
+            pool_goods[t] -= s.cargo[p * 4 + t]
         if isinstance(pl["markers"], list):
             s.hand[p * 9 : p * 9 + 9] = _marker_counts(pl["markers"])
-            pool_markers.subtract(pl["markers"])
         else:
-            s.hand[p * 9 : p * 9 + 9] = [0] * 9
-            hidden_hands.append((p, int(pl["markers"])))
+            s.hand[p * 9 : p * 9 + 9] = _marker_counts(pl["known_markers"])
+            hidden_hands.append((p, int(pl["markers"]) - len(pl["known_markers"])))
+        s.known_hand[p * 9 : p * 9 + 9] = s.hand[p * 9 : p * 9 + 9]
+        pool_markers.subtract({x: s.hand[p * 9 + x] for x in range(9)})
         stake = pl["conflict_markers"]
         if stake is not None:
+            # The viewer's own secret choice (expert rule C).
             i = s.conf.index(p)
-            if isinstance(stake, list):
-                s.stake[i * 9 : i * 9 + 9] = _marker_counts(stake)
-                pool_markers.subtract(stake)
-            else:
-                hidden_stakes.append((i, int(stake)))
+            s.stake[i * 9 : i * 9 + 9] = _marker_counts(stake)
+            pool_markers.subtract(stake)
     # Fill the holes with the unknown pieces in any order; _redeal then shuffles them.
+    if any(k < 0 for k in pool_markers.values()) or any(size < 0 for _, size in hidden_hands):
+        raise ValueError("the view's markers do not add up to the game's")
     values = sorted(pool_markers.elements())
+    if hidden_reserve >= 0:
+        # The reserve's hidden part holds none of a colour the viewer sees in full.
+        shown = {int(x) for x in v["reserve_colour"] or {}}
+        unseen = [x for x in values if x not in shown][:hidden_reserve]
+        for x in unseen:
+            s.reserve[x] += 1
+            values.remove(x)
     for sq in holes_sq:
         s.sq_val[sq] = values.pop()
     for p, size in hidden_hands:
         for _ in range(size):
             s.hand[p * 9 + values.pop()] += 1
-    for i, size in hidden_stakes:
-        for _ in range(size):
-            s.stake[i * 9 + values.pop()] += 1
+    if g.memory:
+        _recount_first_nine(s)
     goods = [t for t in range(4) for _ in range(pool_goods[t])]
     for p, size in hidden_cargo:
         for _ in range(size):
             s.cargo[p * 4 + goods.pop()] += 1
     for i, size in hidden_piles:
+        # The piles hold the victim's goods counted above with his cargo.
+        q = s.victim
         for _ in range(size):
-            s.piles[4 * i + goods.pop()] += 1
+            t = next(t for t in range(4) if s.cargo[q * 4 + t])
+            s.cargo[q * 4 + t] -= 1
+            s.piles[4 * i + t] += 1
     if values or goods or any(x < 0 for x in pool_goods):
         raise ValueError("the view's pieces do not add up to the game's material")
     return s
@@ -383,7 +458,10 @@ def _redeal(g: KoggeGame, base: KoggeState, seat: int | None, rng: Random) -> Ko
     Redrawn until the pending decision has a legal action (the true deal always has one)."""
     for _ in range(200):
         s = base.clone()
-        _redeal_once(g, s, seat, rng)
+        try:
+            _redeal_once(g, s, seat, rng)
+        except _UnluckyDealError:
+            continue
         s.legal_cache = None
         if g.current_player(s) < 0 or g._legal_actions(s):
             return s
@@ -392,56 +470,65 @@ def _redeal(g: KoggeGame, base: KoggeState, seat: int | None, rng: Random) -> Ko
     return base
 
 
+class _UnluckyDealError(Exception):
+    """A re-deal that cannot be completed (a constraint left no value); it is drawn again."""
+
+
 def _redeal_once(g: KoggeGame, s: KoggeState, seat: int | None, rng: Random) -> None:
     n = g.num_players
     others = [p for p in range(n) if p != seat] if g.hidden else []
     squares = [sq for sq in range(18) if _is_dealt(s, sq) and not knows_square(s, seat, sq)]
     values: list[int] = [s.sq_val[sq] for sq in squares]
-    sizes: list[tuple[str, int, int]] = []
+    # Other players' markers beyond what the table knows of them, their conflict choices too.
+    extra_hands: list[tuple[int, int]] = []
+    stakes: list[tuple[int, int]] = []  # (side, owner) of choices the viewer may not see
     for p in others:
         hand = s.hand[p * 9 : p * 9 + 9]
-        sizes.append(("hand", p, sum(hand)))
-        values.extend(_marker_list(hand))
-        s.hand[p * 9 : p * 9 + 9] = [0] * 9
-        if p in s.conf:
+        if p in s.conf and s.phase == Decision.CONFLICT_BID:
             i = s.conf.index(p)
-            stake = s.stake[i * 9 : i * 9 + 9]
-            sizes.append(("stake", i, sum(stake)))
-            values.extend(_marker_list(stake))
+            hand = [a + b for a, b in zip(hand, s.stake[i * 9 : i * 9 + 9], strict=True)]
             s.stake[i * 9 : i * 9 + 9] = [0] * 9
+            stakes.append((i, p))
+        known = s.known_hand[p * 9 : p * 9 + 9]
+        extra = [a - b for a, b in zip(hand, known, strict=True)]
+        extra_hands.append((p, sum(extra)))
+        values.extend(_marker_list(extra))
+        s.hand[p * 9 : p * 9 + 9] = list(known)
+    reserve_size = 0
+    shown: set[int] = set()
+    if g.hidden:
+        shown = {int(x) for x in _reserve_colour(s, seat) or {}}
+        for x in range(9):
+            if x not in shown:
+                reserve_size += s.reserve[x]
+                values.extend([x] * s.reserve[x])
+                s.reserve[x] = 0
     rng.shuffle(values)
-    assignment = _assign_squares(s, squares, values, rng)
+    assignment = _assign_squares(g, s, squares, values, rng)
+    if assignment is None:
+        raise _UnluckyDealError
     for sq, value in zip(squares, assignment, strict=True):
         s.sq_val[sq] = value
         values.remove(value)
-    for kind, who, size in sizes:
-        target = s.hand if kind == "hand" else s.stake
+    if shown:
+        # The reserve's hidden part holds none of the colour the viewer sees in full.
+        unseen = [x for x in values if x not in shown][:reserve_size]
+        if len(unseen) < reserve_size:
+            raise _UnluckyDealError
+        for x in unseen:
+            s.reserve[x] += 1
+            values.remove(x)
+    for p, size in extra_hands:
         for value in values[:size]:
-            target[who * 9 + value] += 1
+            s.hand[p * 9 + value] += 1
         del values[:size]
-    goods: list[int] = []
-    cargo_sizes: list[tuple[int, int]] = []
-    for p in others:
-        cargo = s.cargo[p * 4 : p * 4 + 4]
-        cargo_sizes.append((p, sum(cargo)))
-        goods.extend(t for t in range(4) for _ in range(cargo[t]))
-        s.cargo[p * 4 : p * 4 + 4] = [0, 0, 0, 0]
-    pile_sizes: list[tuple[int, int]] = []
-    if not sees_piles(g, s, seat):
-        for i in (0, 1):
-            pile = s.piles[4 * i : 4 * i + 4]
-            pile_sizes.append((i, sum(pile)))
-            goods.extend(t for t in range(4) for _ in range(pile[t]))
-            s.piles[4 * i : 4 * i + 4] = [0, 0, 0, 0]
-    rng.shuffle(goods)
-    for p, size in cargo_sizes:
-        for t in goods[:size]:
-            s.cargo[p * 4 + t] += 1
-        del goods[:size]
-    for i, size in pile_sizes:
-        for t in goods[:size]:
-            s.piles[4 * i + t] += 1
-        del goods[:size]
+    for value in values:  # the rest lies in the reserve
+        s.reserve[value] += 1
+    for i, p in stakes:
+        _choose_stake(s, i, p, rng)
+    if g.memory:
+        _recount_first_nine(s)
+    _redeal_goods(g, s, seat, others, rng)
     for p in range(n):
         if p != seat and s.start_choice[p] >= 0:
             options = [
@@ -452,19 +539,94 @@ def _redeal_once(g: KoggeGame, s: KoggeState, seat: int | None, rng: Random) -> 
             s.start_choice[p] = rng.choice(options) if options else s.start_choice[p]
 
 
-def _assign_squares(s: KoggeState, squares: list[int], values: list[int], rng: Random) -> list[int]:
+def _recount_first_nine(s: KoggeState) -> None:
+    """Memory: the numbers of the set-up's first nine markers not yet dealt (hidden in views)."""
+    if s.deal_idx >= SECOND_SQUARES:
+        s.deal_left = 0
+        return
+    dealt = {s.sq_val[2 * c] for c in range(max(0, s.deal_idx - FIRST_SQUARES))}
+    s.deal_left = sum(1 << x for x in range(9) if x not in dealt)
+
+
+def _choose_stake(s: KoggeState, i: int, p: int, rng: Random) -> None:
+    """A secret conflict choice the viewer cannot see, chosen anew from ``p``'s markers: the
+    values already asked (above ``conf_value``, all of them once the side is done), at least one
+    marker for a side that is done and holds any."""
+    done = i == 0 and s.actor != p
+    top = -1 if done else s.conf_value
+    pool = [x for x in range(top + 1, 9) for _ in range(s.hand[p * 9 + x])]
+    chosen = [x for x in pool if rng.random() < 0.5]
+    if done and pool and not chosen:
+        chosen = [rng.choice(pool)]
+    for x in chosen:
+        s.hand[p * 9 + x] -= 1
+        s.stake[i * 9 + x] += 1
+
+
+def _redeal_goods(
+    g: KoggeGame, s: KoggeState, seat: int | None, others: list[int], rng: Random
+) -> None:
+    """Other players' goods beyond what the table knows of them, and the piles of a robbed cargo
+    the viewer may not see (they are the victim's goods until the robber takes one)."""
+    goods: list[int] = []
+    sizes: list[tuple[int, int]] = []
+    pile_sizes: list[int] = []
+    hidden_piles = not sees_piles(g, s, seat)
+    for p in others:
+        cargo = s.cargo[p * 4 : p * 4 + 4]
+        known = s.known_cargo[p * 4 : p * 4 + 4]
+        if p == s.victim:
+            if hidden_piles:
+                cargo = [cargo[t] + s.piles[t] + s.piles[4 + t] for t in range(4)]
+                pile_sizes = [sum(s.piles[:4]), sum(s.piles[4:])]
+                s.piles = [0] * 8
+            else:
+                known = [max(0, known[t] - s.piles[t] - s.piles[4 + t]) for t in range(4)]
+        extra = [a - b for a, b in zip(cargo, known, strict=True)]
+        sizes.append((p, sum(extra)))
+        goods.extend(t for t in range(4) for _ in range(extra[t]))
+        s.cargo[p * 4 : p * 4 + 4] = list(known)
+    rng.shuffle(goods)
+    for p, size in sizes:
+        for t in goods[:size]:
+            s.cargo[p * 4 + t] += 1
+        del goods[:size]
+    if pile_sizes:
+        q = s.victim
+        holdings = [t for t in range(4) for _ in range(s.cargo[q * 4 + t])]
+        rng.shuffle(holdings)
+        for i, size in enumerate(pile_sizes):
+            for t in holdings[:size]:
+                s.cargo[q * 4 + t] -= 1
+                s.piles[4 * i + t] += 1
+            del holdings[:size]
+
+
+def _assign_squares(
+    g: KoggeGame, s: KoggeState, squares: list[int], values: list[int], rng: Random
+) -> list[int] | None:
     """Values for the unknown squares from the shuffled pool; a placed marker is never its city's
-    number (randomised backtracking; the true deal proves a solution exists)."""
+    number, and in Memory the first nine markers of the set-up still lying where they were dealt
+    are all different numbers 0..8 (issue 21, "Sampling worlds that can be"; randomised
+    backtracking; the true deal proves a solution exists)."""
     pool = Counter(values)
     result: list[int] = []
+    first_nine: set[int] = set()
+    if g.memory:
+        first_nine = {sq for sq in range(0, 18, 2) if _is_dealt(s, sq) and not s.sq_placed[sq]}
+    taken_first = {s.sq_val[sq] for sq in first_nine if sq not in squares}
+    used_first: set[int] = set()
 
     def fits(sq: int, value: int) -> bool:
+        if sq in first_nine:
+            return value not in taken_first and value not in used_first
         return not s.sq_placed[sq] or value != sq // 2
 
     def search(i: int) -> bool:
         if i == len(squares):
             return True
-        candidates = [x for x in pool if pool[x] > 0 and fits(squares[i], x)]
+        sq = squares[i]
+        candidates = [x for x in pool if pool[x] > 0 and fits(sq, x)]
         weights = [pool[x] for x in candidates]
         order: list[int] = []
         while candidates:
@@ -474,36 +636,184 @@ def _assign_squares(s: KoggeState, squares: list[int], values: list[int], rng: R
         for x in order:
             pool[x] -= 1
             result.append(x)
+            if sq in first_nine:
+                used_first.add(x)
             if search(i + 1):
                 return True
+            used_first.discard(x)
             result.pop()
             pool[x] += 1
         return False
 
-    if not search(0):
-        return [s.sq_val[sq] for sq in squares]
-    return result
+    return result if search(0) else None
 
 
 def observe_action(
     g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None
 ) -> str:
-    """The action as ``viewer`` sees it: secret choices and face-down markers are redacted."""
+    """The action as ``viewer`` sees it: secret choices and face-down markers are redacted, and
+    what the action shows the viewer is told (issue 21: what the view newly shows, the log
+    tells)."""
     text = action_to_str(action)
-    if actor == CHANCE and isinstance(action, Deal):
-        if s.phase == Decision.DEAL and g.memory and s.deal_idx > 0:
-            return "deal ?"
-        if s.phase == Decision.DRAW_BONUS and g.hidden and viewer != s.queue[0]:
-            return "deal ?"
-        return text
-    if viewer == actor:
-        return text
+    if actor == CHANCE:
+        if isinstance(action, Deal):
+            if s.phase == Decision.DEAL and g.memory and s.deal_idx > 0:
+                return "deal ?"
+            if s.phase == Decision.DRAW_BONUS and g.hidden and viewer != s.queue[0]:
+                text = f"deal ? to seat {s.queue[0]}"
+        seen, told = text, ""
+    else:
+        seen = text if viewer == actor else _redacted(g, s, action, text, viewer)
+        told = _told(g, s, actor, action, viewer)
+    if s.phase in _BEFORE_BIDS:
+        skipped = _skipped_bidders(g, s, action)
+        told = "; ".join(x for x in (told, skipped) if x)
+    return f"{seen} ({told})" if told else seen
+
+
+_BEFORE_BIDS = (Decision.DRAW_BONUS, Decision.DRAW_OFFER, Decision.BID)
+
+
+def _skipped_bidders(g: KoggeGame, s: KoggeState, action: Action) -> str:
+    """Who is skipped in the bids: 'Wer keinen Wegemarker hat, muß das ... ansagen und wird
+    übersprungen' (likewise a player left with only combinations bid already)."""
+    after = s.clone()
+    g._apply(after, action)
+    if s.phase == Decision.BID:
+        if after.phase == Decision.BID and after.actor == s.actor:
+            return ""
+        first = s.idx + 1
+    elif after.phase in _BEFORE_BIDS[:2]:
+        return ""
+    else:
+        first = 0
+    last = after.idx if after.phase == Decision.BID else g.num_players
+    passed = [f"seat {s.order[i]}" for i in range(first, last)]
+    return ", ".join(passed) + " cannot bid" if passed else ""
+
+
+def _redacted(g: KoggeGame, s: KoggeState, action: Action, text: str, viewer: int | None) -> str:
     if isinstance(action, ChooseStart):
         return "start ?"
-    if isinstance(action, ChangeRoute):
+    if isinstance(action, ChangeRoute) and g.hidden:
         return f"route {action.slot} ?"
     if isinstance(action, ConflictBid):
         return "cbid ?"
     if isinstance(action, Split) and not sees_piles(g, s, viewer):
         return "split ?"
+    if isinstance(action, Demand) and viewer not in s.conf:
+        return "demand ?"
     return text
+
+
+def _told(g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None) -> str:
+    """What ``action`` shows ``viewer`` beyond its own words, or ``""``."""
+    kind = type(action)
+    if kind is Move or kind is ForcedStep or kind is Push:
+        return _turned(g, s, actor, action, viewer)
+    if kind is ChooseStart and len(s.queue) == 1:
+        return _start_reveal(g, s, action, viewer)
+    if kind is ConflictBid and s.conf_value == 0 and actor == s.conf[1]:
+        return _conflict_outcome(s, action, viewer)
+    if kind is Demand:
+        return _demand_outcome(s, action, viewer)
+    if kind is Split and viewer == s.turn_owner:
+        return _second_pile(s, action)
+    if viewer != actor:
+        return ""
+    if kind is Look:
+        c = s.pos[actor]
+        return f"sees {s.sq_val[2 * c]} and {s.sq_val[2 * c + 1]}"
+    if kind is ChangeRoute:
+        sq = 2 * s.pos[actor] + action.slot  # type: ignore[attr-defined]
+        if not knows_square(s, viewer, sq):
+            return f"takes {s.sq_val[sq]}"
+        return ""
+    if kind is GuildmasterTrade and action.option == GMT_GOOD and g.hidden:  # type: ignore[attr-defined]
+        colour = action.good  # type: ignore[attr-defined]
+        held = [v for v in range(9) if MARKER_COLOUR[v] == colour for _ in range(s.reserve[v])]
+        return "the reserve holds " + (" ".join(map(str, held)) if held else "none") + " of it"
+    return ""
+
+
+def _turned(g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None) -> str:
+    """A move along a face-down marker turns it for everybody to see (3A Bewegung; Memory: shown
+    and covered again)."""
+    if isinstance(action, Move):
+        if action.slot == SECRET_SLOT:
+            return ""
+        sq = 2 * s.pos[actor] + action.slot
+    elif isinstance(action, ForcedStep):
+        sq = 2 * s.pos[s.turn_owner] + action.slot
+    else:
+        assert isinstance(action, Push)
+        loser = s.conf[1] if s.conf_winner == s.conf[0] else s.conf[0]
+        sq = 2 * s.pos[loser] + action.slot
+    if s.sq_up[sq]:
+        return ""
+    return f"the marker shows {s.sq_val[sq]}"
+
+
+def _start_reveal(g: KoggeGame, s: KoggeState, action: Action, viewer: int | None) -> str:
+    """The last secret start choice reveals all of them ('Startaufstellung festlegen'); in
+    Memory each player then sees the markers of his start city."""
+    assert isinstance(action, ChooseStart)
+    after = s.clone()
+    g._apply(after, action)
+    chosen = [(p, s.start_choice[p]) for p in range(g.num_players) if s.start_choice[p] >= 0]
+    chosen.append((s.actor, action.marker))
+    words = ", ".join(f"seat {p} {c}" for p, c in sorted(chosen))
+    if viewer is not None and g.memory and after.pos[viewer] >= 0 and s.pos[viewer] < 0:
+        c = after.pos[viewer]
+        words += f"; your city shows {after.sq_val[2 * c]} and {after.sq_val[2 * c + 1]}"
+    return "chosen: " + words
+
+
+def _conflict_outcome(s: KoggeState, action: Action, viewer: int | None) -> str:
+    """Both choices are made: the markers are exchanged. The two sides learn what they received;
+    everybody learns how many went each way and who won (RULINGS.md, "C, secret choice")."""
+    from hanse.games.kogge.rules.bidding import bid_key
+
+    assert isinstance(action, ConflictBid)
+    att, dfd = s.conf
+    laid_a = _marker_list(s.stake[:9])
+    laid_d = _marker_list(s.stake[9:]) + [0] * action.count
+    key_a, key_d = (
+        bid_key(tuple(sorted(laid_a, reverse=True))),
+        bid_key(tuple(sorted(laid_d, reverse=True))),
+    )
+    winner = "nobody" if key_a == key_d else f"seat {att if key_a > key_d else dfd}"
+    words = f"seat {att} gave {len(laid_a)}, seat {dfd} gave {len(laid_d)}; {winner} wins"
+    if viewer == att:
+        words = (
+            f"you receive {' '.join(map(str, sorted(laid_d, reverse=True))) or 'nothing'}; " + words
+        )
+    elif viewer == dfd:
+        words = (
+            f"you receive {' '.join(map(str, sorted(laid_a, reverse=True))) or 'nothing'}; " + words
+        )
+    return words
+
+
+def _second_pile(s: KoggeState, action: Action) -> str:
+    """The good that completes the first pile makes the rest of the cargo the second: the robber
+    now sees both piles (f) Raubüberfall)."""
+    assert isinstance(action, Split)
+    q = s.victim
+    rest = s.cargo[q * 4 : q * 4 + 4]
+    rest[action.good] -= 1
+    laid = sum(s.piles[:4]) + 1
+    if 2 * laid < laid + sum(rest):
+        return ""
+    return "the other pile: " + goods_str(rest)
+
+
+def _demand_outcome(s: KoggeState, action: Action, viewer: int | None) -> str:
+    """The winner takes those of the three goods named that the loser has; the others learn how
+    many (RULINGS.md, "C, secret choice")."""
+    assert isinstance(action, Demand)
+    loser = s.conf[1] if s.conf_winner == s.conf[0] else s.conf[0]
+    got = [min(action.goods[t], s.cargo[loser * 4 + t]) for t in range(4)]
+    if viewer in s.conf:
+        return "takes " + goods_str(got)
+    return f"takes {sum(got)} goods"

@@ -1,11 +1,14 @@
 """1) Nachschub und Reihenfolge: the marker offer, the open bids, the supply and the turn order.
 
-Each round eight markers are drawn from the reserve into four lots of two (last round's lots go
-back first; a holder of the +1 Wegemarker chip first draws one marker for free). In turn order every
-player openly bids one or more of his markers; an exact repeat of an earlier bid of the round is
-forbidden, and a player who has no other combination is skipped. Per bid marker the city with its
-number gets two goods (Kontore there first take one each, higher cities first when goods run
-short); the bids then give the new turn order (RULINGS.md, bid ranking).
+Each round a holder of the +1 Wegemarker chip first draws one marker for free; then eight markers
+are drawn from the reserve into four lots of two, and only then do last round's leftover lots go
+back ("Zuerst ... ACHT Wegemarker"; RULINGS.md, "New route markers each round"), so a leftover
+cannot come up again in the same round. In turn order every player openly bids one or more of his
+markers, laid one at a time in non-increasing order of value, then "done" (RULINGS.md, "Bids are
+laid as a chain"); an exact repeat of an earlier bid of the round cannot be completed, and a player
+who has no other combination is skipped. Per bid marker the city with its number gets two goods
+(Kontore there first take one each, higher cities first when goods run short); the bids then give
+the new turn order (RULINGS.md, bid ranking).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hanse.core import CHANCE
-from hanse.games.kogge.actions import ActionList, Decision
+from hanse.games.kogge.actions import Decision
 from hanse.games.kogge.data import CHIP_EXTRA_MARKER, CITY_GOOD, NUM_CITIES, OFFER_MARKERS
 from hanse.games.kogge.state import KoggeState
 
@@ -46,9 +49,8 @@ def bid_key(markers: tuple[int, ...]) -> BidKey:
 
 def start_round(g: KoggeGame, s: KoggeState) -> None:
     s.round += 1
-    for lot in s.offer:
-        for v in lot:
-            s.reserve[v] += 1
+    # Last round's leftovers are set aside until the eight new markers are drawn.
+    s.leftover = [v for lot in s.offer for v in lot]
     s.offer = []
     s.bids = [None] * g.num_players
     s.turn_owner = -1
@@ -69,6 +71,9 @@ def _advance_draws(g: KoggeGame, s: KoggeState) -> None:
         s.phase = Decision.DRAW_OFFER
         s.actor = CHANCE
         return
+    for v in s.leftover:
+        s.reserve[v] += 1
+    s.leftover = []
     s.idx = 0
     _next_bidder(g, s)
 
@@ -119,24 +124,57 @@ def _next_bidder(g: KoggeGame, s: KoggeState) -> None:
     resolve_bids(g, s)
 
 
+def _completions(hand: list[int], base: int, top: int) -> int:
+    """How many ways a bid can go on below ``top`` (the last marker laid): every sub-multiset of
+    the markers of value at most ``top`` left in the hand, the empty one included."""
+    ways = 1
+    for v in range(top + 1):
+        ways *= hand[base + v] + 1
+    return ways
+
+
+def _reaches(rest: tuple[int, ...], hand: list[int], base: int, top: int) -> bool:
+    """True if ``rest`` can still be laid below ``top`` from the hand."""
+    return all(v <= top for v in rest) and _fits(hand, base, rest)
+
+
 def legal_bids(g: KoggeGame, s: KoggeState) -> list[Action]:
+    """The next marker of the bid under way, at most as high as the last one laid, if the bid can
+    still end unlike every earlier bid of the round; "done" unless the bid so far repeats one."""
     p = s.actor
-    options, index = g.bid_options(tuple(s.hand[p * 9 : p * 9 + 9]))
-    drop = sorted((index[b] for b in s.bids if b is not None and b in index), reverse=True)
-    if not drop:
-        return options
-    legal = ActionList(options)
-    for i in drop:
-        del legal[i]
-    return legal
+    base = p * 9
+    laid = s.bids[p] or ()
+    done_bids = [b for q, b in enumerate(s.bids) if q != p and b is not None]
+    hand = s.hand
+    acts: list[Action] = []
+    top = laid[-1] if laid else 8
+    k = len(laid)
+    for v in range(top, -1, -1):
+        if not hand[base + v]:
+            continue
+        prefix = (*laid, v)
+        hand[base + v] -= 1
+        # Earlier bids that begin with this prefix and could still be reached from the hand.
+        blocked = sum(
+            1 for b in done_bids if b[: k + 1] == prefix and _reaches(b[k + 1 :], hand, base, v)
+        )
+        open_ = _completions(hand, base, v) > blocked
+        hand[base + v] += 1
+        if open_:
+            acts.append(g.bid[v])
+    if laid and laid not in done_bids:
+        acts.append(g.bid_done)
+    return acts
 
 
-def apply_bid(g: KoggeGame, s: KoggeState, markers: tuple[int, ...]) -> None:
+def apply_bid(g: KoggeGame, s: KoggeState, marker: int) -> None:
     p = s.actor
-    s.bids[p] = markers
-    for v in markers:
-        s.hand[p * 9 + v] -= 1
-        s.bid_pool[v] += 1
+    s.bids[p] = (s.bids[p] or ()) + (marker,)
+    s.hand[p * 9 + marker] -= 1
+    s.bid_pool[marker] += 1
+
+
+def apply_bid_done(g: KoggeGame, s: KoggeState) -> None:
     s.idx += 1
     _next_bidder(g, s)
 

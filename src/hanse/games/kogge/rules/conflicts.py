@@ -1,13 +1,16 @@
 """Expert rule C (Konflikte): after the action phase of the player on turn.
 
 In his city the active player may start one conflict with another cog there; then each other
-player whose cog is still there (clockwise from the active one) may attack the active player,
-each pair fighting at most once per turn. Both sides secretly choose markers (at least one if they
-have any); the chosen markers are exchanged, and the better combination by the bid ranking wins
-(equal choices: nobody wins). The winner names three goods and takes those the loser has, then may
-move the loser's cog one step along a route of its city (not a face-up one into a city with
-the loser's own robbery marker). Others learn only who won. No conflicts
-follow a robbery, which ends the turn at once.
+player whose cog is still there, in turn order, may attack the active player, each pair fighting
+at most once per turn; once the active cog is pushed away no further conflict follows
+(RULINGS.md, "C, where"). Both sides secretly choose markers (at least one if they have any),
+each asked how many of every value from 8 down to 0 so that the number of decisions tells nothing
+(RULINGS.md, "C, secret choice"); the chosen markers are exchanged, and the better combination by
+the bid ranking wins (equal choices: nobody wins, Hanse's reading where the rulebook is silent).
+The winner names three goods and takes those the loser has, then may move the loser's cog one
+step along a route of its city (not a face-up one into a city with the loser's own robbery
+marker). The others learn who won, how many markers went each way and how many goods the winner
+took. No conflicts follow a robbery, which ends the turn at once.
 """
 
 from __future__ import annotations
@@ -27,10 +30,10 @@ if TYPE_CHECKING:
 
 def begin_conflicts(g: KoggeGame, s: KoggeState) -> None:
     a = s.turn_owner
-    n = g.num_players
     s.conf_stage = 0
     s.conf_done = 0
-    s.queue = [(a + i) % n for i in range(1, n)]
+    # RULINGS.md, "C, where": then each other player there, in turn order, may attack.
+    s.queue = [q for q in s.order if q != a]
     advance(g, s)
 
 
@@ -74,33 +77,45 @@ def apply_attack(g: KoggeGame, s: KoggeState, action: Action) -> None:
     other = action.seat if p == s.turn_owner else p
     s.conf_done |= 1 << other
     s.phase = Decision.CONFLICT_BID
+    s.conf_value = 8
 
 
 def legal_conflict_bid(g: KoggeGame, s: KoggeState) -> list[Action]:
+    """How many markers of the value asked (``conf_value``) go into the choice; none only if the
+    choice can still hold a marker, or the hand has none at all."""
     p = s.actor
-    return g.conflict_options(tuple(s.hand[p * 9 : p * 9 + 9]))
+    v = s.conf_value
+    i = 0 if p == s.conf[0] else 1
+    held = s.hand[p * 9 + v]
+    must = held and not any(s.stake[i * 9 : i * 9 + 9]) and not any(s.hand[p * 9 : p * 9 + v])
+    options: list[Action] = g.cbid[v][1 if must else 0 : held + 1]
+    return options
 
 
 def _stake_markers(s: KoggeState, i: int) -> tuple[int, ...]:
     return tuple(v for v in range(8, -1, -1) for _ in range(s.stake[i * 9 + v]))
 
 
-def apply_conflict_bid(g: KoggeGame, s: KoggeState, markers: tuple[int, ...]) -> None:
+def apply_conflict_bid(g: KoggeGame, s: KoggeState, count: int) -> None:
     p = s.actor
+    v = s.conf_value
     i = 0 if p == s.conf[0] else 1
-    for v in markers:
-        s.hand[p * 9 + v] -= 1
-        s.stake[i * 9 + v] += 1
+    s.hand[p * 9 + v] -= count
+    s.stake[i * 9 + v] += count
+    if v:
+        s.conf_value = v - 1
+        return
     if i == 0:
         s.actor = s.conf[1]
+        s.conf_value = 8
         return
     att, dfd = s.conf
     key_a = bid_key(_stake_markers(s, 0))
     key_d = bid_key(_stake_markers(s, 1))
     # The chosen markers are exchanged and kept.
-    for v in range(9):
-        s.hand[att * 9 + v] += s.stake[9 + v]
-        s.hand[dfd * 9 + v] += s.stake[v]
+    for w in range(9):
+        s.hand[att * 9 + w] += s.stake[9 + w]
+        s.hand[dfd * 9 + w] += s.stake[w]
     s.stake = [0] * 18
     if key_a == key_d:
         advance(g, s)
@@ -140,4 +155,8 @@ def apply_push(g: KoggeGame, s: KoggeState, action: Action) -> None:
         dest = route_target(g, s, loser, 2 * s.pos[loser] + action.slot)
         if dest >= 0:
             s.pos[loser] = dest
+            if loser == s.turn_owner:
+                # RULINGS.md, "C, where": once the active cog is pushed away, no further
+                # conflict follows this turn (cogs where it lands take no part).
+                s.queue = []
     advance(g, s)

@@ -3,20 +3,26 @@
 - three equal markers for the second robbery marker (at most two per player);
 - six equal goods for a bonus chip of the player's choice (two copies of each; a development
   point; a second copy of a chip already held may be taken, its ability does not stack);
-- one good for a marker of the same colour chosen from the reserve;
+- one good for a marker of the same colour chosen from the reserve: the good is given first, then
+  the player looks into the reserve and takes a marker of that colour ("Man darf sich den
+  Wegemarker aussuchen"); while holdings are secret the reserve is not on show (RULINGS.md,
+  "Secret draws stay secret"), so a look may find none of the colour: the good comes back, the
+  trade is not made and that colour is not offered again this turn;
 - one marker for a good of the same colour from the supply.
-The cog need not have moved (RULINGS.md 3.5).
+The cog need not have moved: the rulebook asks that only of the exchange (d).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hanse.games.kogge.actions import GMT_CHIP, GMT_GOOD, GMT_MARKER, GMT_RAID
+from hanse.games.kogge.actions import GMT_CHIP, GMT_GOOD, GMT_MARKER, GMT_RAID, Decision
 from hanse.games.kogge.data import MARKER_COLOUR, RAID_MARKERS_PER_PLAYER
 from hanse.games.kogge.rules.common import check_win
-from hanse.games.kogge.rules.phase import USED_GM_TRADE
+from hanse.games.kogge.rules.phase import USED_GM_TRADE, USED_NO_COLOUR
 from hanse.games.kogge.state import KoggeState
+
+COLOUR_MARKERS = tuple(tuple(v for v in range(9) if MARKER_COLOUR[v] == t) for t in range(4))
 
 if TYPE_CHECKING:
     from hanse.core import Action
@@ -40,13 +46,34 @@ def add_options(g: KoggeGame, s: KoggeState, acts: list[Action]) -> None:
                 if s.chips_left[k]:
                     acts.append(table[(GMT_CHIP, t, -1, k)])
     for t in range(4):
-        if cargo[p * 4 + t]:
-            for v in range(9):
-                if MARKER_COLOUR[v] == t and s.reserve[v]:
-                    acts.append(table[(GMT_GOOD, t, v, -1)])
+        # With secret holdings the reserve is not on show: the look may find none (apply_take).
+        offered = g.hidden or any(s.reserve[v] for v in COLOUR_MARKERS[t])
+        if cargo[p * 4 + t] and not s.used & (USED_NO_COLOUR << t) and offered:
+            acts.append(table[(GMT_GOOD, t, -1, -1)])
     for v in range(9):
         if hand[p * 9 + v] and s.supply[MARKER_COLOUR[v]]:
             acts.append(table[(GMT_MARKER, -1, v, -1)])
+
+
+def legal_take(g: KoggeGame, s: KoggeState) -> list[Action]:
+    """The markers of the colour given that the reserve holds, or none if it holds none."""
+    found: list[Action] = [g.take[v] for v in COLOUR_MARKERS[s.taking] if s.reserve[v]]
+    return found or [g.take_none]
+
+
+def apply_take(g: KoggeGame, s: KoggeState, marker: int) -> None:
+    p = s.actor
+    good = s.taking
+    s.taking = -1
+    s.phase = Decision.ACTION
+    if marker < 0:
+        # 'Ist der entsprechende Vorrat leer, kann dieser Tausch nicht vorgenommen werden.'
+        s.supply[good] -= 1
+        s.cargo[p * 4 + good] += 1
+        s.used = (s.used & ~USED_GM_TRADE) | (USED_NO_COLOUR << good)
+        return
+    s.reserve[marker] -= 1
+    s.hand[p * 9 + marker] += 1
 
 
 def apply_trade(
@@ -68,8 +95,8 @@ def apply_trade(
     elif option == GMT_GOOD:
         s.cargo[p * 4 + good] -= 1
         s.supply[good] += 1
-        s.reserve[marker] -= 1
-        s.hand[p * 9 + marker] += 1
+        s.taking = good
+        s.phase = Decision.TAKE_MARKER
     else:
         colour = MARKER_COLOUR[marker]
         s.hand[p * 9 + marker] -= 1

@@ -24,6 +24,7 @@ USED_ROUTE = 16
 USED_ROB = 32
 USED_LOOK = 64
 USED_MOVED = 128  # the movement is over: the action phase has begun
+USED_NO_COLOUR = 256  # << good: the reserve held no marker of that colour (guild master trade)
 USED_NAMES = (
     (USED_BUILD, "build_kontor"),
     (USED_GM_TRADE, "guildmaster_trade"),
@@ -33,6 +34,10 @@ USED_NAMES = (
     (USED_ROB, "rob"),
     (USED_LOOK, "look"),
     (USED_MOVED, "movement"),
+    (USED_NO_COLOUR, "no_ore_marker"),
+    (USED_NO_COLOUR << 1, "no_fur_marker"),
+    (USED_NO_COLOUR << 2, "no_amber_marker"),
+    (USED_NO_COLOUR << 3, "no_salt_marker"),
 )
 
 

@@ -1,7 +1,8 @@
 """3B f) Raubüberfall.
 
 With an unused robbery marker a player robs either one other cog in his city (its owner splits
-the cargo into two piles of ceil and floor half; the robber takes one) or the city itself (all
+the cargo into two piles of ceil and floor half, laying the first pile one good at a time; the
+robber takes one) or the city itself (all
 goods on it and in its Kontore). The marker stays in the city: the robber's cog may never enter it
 again and the guild master skips it. The robber's cog then moves one free step along one of the
 city's two routes, chosen by the next player clockwise (RULINGS.md), and his turn ends at once.
@@ -58,16 +59,27 @@ def apply_rob(g: KoggeGame, s: KoggeState, victim: int) -> None:
 
 
 def legal_split(g: KoggeGame, s: KoggeState) -> list[Action]:
+    """The next good of the first pile: a kind the victim still holds, not below the last kind
+    laid (so each pile is laid in exactly one order), and with enough goods of that kind and
+    above left to complete the pile."""
     q = s.actor
-    cargo = tuple(s.cargo[q * 4 : q * 4 + 4])
-    return g.split_options(cargo)  # type: ignore[arg-type]
+    cargo = s.cargo[q * 4 : q * 4 + 4]
+    laid = sum(s.piles[:4])
+    need = (laid + sum(cargo) + 1) // 2 - laid  # goods still to lay, this one included
+    lowest = max((t for t in range(4) if s.piles[t]), default=0)
+    return [g.split[t] for t in range(lowest, 4) if cargo[t] and sum(cargo[t:]) >= need]
 
 
-def apply_split(g: KoggeGame, s: KoggeState, goods: tuple[int, int, int, int]) -> None:
+def apply_split(g: KoggeGame, s: KoggeState, good: int) -> None:
     q = s.victim
+    s.cargo[q * 4 + good] -= 1
+    s.piles[good] += 1
+    laid = sum(s.piles[:4])
+    if 2 * laid < laid + sum(s.cargo[q * 4 : q * 4 + 4]):
+        return
+    # The first pile holds half the cargo rounded up: the rest is the second pile.
     for t in range(4):
-        s.piles[t] = goods[t]
-        s.piles[4 + t] = s.cargo[q * 4 + t] - goods[t]
+        s.piles[4 + t] = s.cargo[q * 4 + t]
         s.cargo[q * 4 + t] = 0
     s.phase = Decision.PICK_PILE
     s.actor = s.turn_owner

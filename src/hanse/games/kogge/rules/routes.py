@@ -20,13 +20,14 @@ if TYPE_CHECKING:
     from hanse.games.kogge.game import KoggeGame
 
 
-def place_marker(s: KoggeState, p: int, sq: int, marker: int) -> None:
-    """Swap the marker on square ``sq`` for ``p``'s marker, face down; only ``p`` knows it."""
+def place_marker(g: KoggeGame, s: KoggeState, p: int, sq: int, marker: int) -> None:
+    """Swap the marker on square ``sq`` for ``p``'s marker, face down; only ``p`` knows it, unless
+    holdings are open (flag ``open_holdings``): then everybody saw which marker left the hand."""
     s.hand[p * 9 + s.sq_val[sq]] += 1
     s.hand[p * 9 + marker] -= 1
     s.sq_val[sq] = marker
     s.sq_up[sq] = 0
-    s.sq_known[sq] = 1 << p
+    s.sq_known[sq] = 1 << p if g.hidden else g.all_mask
     s.sq_placed[sq] = 1
 
 
@@ -42,7 +43,7 @@ def add_changes(g: KoggeGame, s: KoggeState, acts: list[Action]) -> None:
 
 def apply_change(g: KoggeGame, s: KoggeState, slot: int, marker: int) -> None:
     p = s.actor
-    place_marker(s, p, 2 * s.pos[p] + slot, marker)
+    place_marker(g, s, p, 2 * s.pos[p] + slot, marker)
     s.used |= USED_ROUTE
 
 

@@ -76,12 +76,15 @@ def new_state(g: KoggeGame) -> KoggeState:
     s.pos = [-1] * n
     s.cargo = list(start) * n
     s.hand = [1] * (9 * n)
+    s.known_hand = s.hand[:]
+    s.known_cargo = s.cargo[:]
     s.kontore = [0] * n
     s.chips = [0] * (4 * n)
     s.chips_left = [2, 2, 2, 2]
     s.raid_hand = [1] * n
     s.raid_total = [1] * n
     s.offer = []
+    s.leftover = []
     s.bids = [None] * n
     s.bid_pool = [0] * 9
     s.start_choice = [-1] * n
@@ -105,6 +108,8 @@ def new_state(g: KoggeGame) -> KoggeState:
     s.conf = [-1, -1]
     s.stake = [0] * 18
     s.conf_stage = 0
+    s.conf_value = 0
+    s.taking = -1
     s.conf_done = 0
     s.conf_winner = -1
     s.winner = -1
@@ -238,7 +243,7 @@ def legal_start_swap(g: KoggeGame, s: KoggeState) -> list[Action]:
 
 def apply_start_swap(g: KoggeGame, s: KoggeState, action: Action) -> None:
     if isinstance(action, ChangeRoute):
-        place_marker(s, s.actor, 2 * s.pos[s.actor] + action.slot, action.marker)
+        place_marker(g, s, s.actor, 2 * s.pos[s.actor] + action.slot, action.marker)
     else:
         assert isinstance(action, Skip)
     s.queue.pop(0)
