@@ -36,8 +36,7 @@ def config_id(config: tuple[str, int, dict[str, Any]]) -> str:
 
 CONFIGS = configurations()
 CONFIG_IDS = [config_id(c) for c in CONFIGS]
-# Kogge's action space waits for its bids to become one-marker steps (see hanse.env.codec).
-CODEC_CONFIGS = [c for c in CONFIGS if c[0] != "kogge"]
+CODEC_CONFIGS = CONFIGS
 CODEC_CONFIG_IDS = [config_id(c) for c in CODEC_CONFIGS]
 
 

@@ -101,12 +101,22 @@ def test_the_documented_sizes_are_the_sizes() -> None:
 
 
 def test_a_game_without_a_codec_is_refused_with_a_message() -> None:
-    """Kogge has no codec until its bids are one-marker steps (issue 18)."""
+    """A game package without a codec module has no research environment: refused in words."""
     import pytest as _pytest
 
     from hanse.core.protocol import IllegalActionError
     from hanse.env import ActionCodec
-    from hanse.games import make as _make
+    from hanse.games.kogge import KoggeGame
+
+    class Uncoded(KoggeGame):  # its module, this test's package, has no codec
+        pass
 
     with _pytest.raises(IllegalActionError, match="no action codec"):
-        ActionCodec(_make("kogge", 3))
+        ActionCodec(Uncoded(3))
+
+
+def test_kogge_space_is_small_since_bids_are_steps() -> None:
+    """Issue 17/18: with bids laid one marker at a time Kogge's space stays under 450 codes in
+    every flag set, and every legal action of random games has a code."""
+    flags = {"taxes": True, "kontor_trade": True, "conflicts": True, "memory": True}
+    assert ActionCodec(make("kogge", 4, **flags)).size == 442

@@ -14,14 +14,21 @@ game (flags)                   2      3      4      5
 =============================  =====  =====  =====  =====
 luebeck                        --     242    295    350
 hansa                          3310   3283   3610   3610
+kogge                          291    293    295    --
+kogge (taxes)                  295    297    299    --
+kogge (kontor_trade)           293    296    299    --
+kogge (conflicts)              415    418    421    --
+kogge (memory)                 305    307    309    --
 speicherstadt                  381    382    383    384
 speicherstadt (kaispeicher)    7899   11099  16381  17985
 =============================  =====  =====  =====  =====
 
-Kogge has no codec yet: its bids (up to 255 marker sets a decision) are to become one-marker
-steps first (issue 18), and ``codec_module`` says so. The large Kaispeicher spaces come from the
-Schmuggler (victim x contract x good x destination: a contract is named by its index among the
-victim's contracts, up to the 16 contract cards) and the Spitzel (pairs of worker positions).
+Kogge with all four expert rules: 434, 438, 442. Its bids are laid one marker at a time and a
+conflict's choice is asked value by value (RULINGS.md), so its space does not grow with a hand.
+The large Kaispeicher spaces come from the Schmuggler (victim x contract x good x destination: a
+contract is named by its index among the victim's contracts, up to the 16 contract cards) and the
+Spitzel (pairs of worker positions). A game package without a ``codec`` module has no research
+environment, and ``codec_module`` says so.
 """
 
 from __future__ import annotations
@@ -39,13 +46,14 @@ def codec_module(game: Game) -> Any:
     """The game package's ``codec`` module (``all_actions``, ``all_chance_outcomes``)."""
     package = type(game).__module__.rpartition(".")[0]
     try:
+        if not package:
+            raise ModuleNotFoundError(name=".codec")
         return importlib.import_module(f"{package}.codec")
     except ModuleNotFoundError as error:
-        if error.name != f"{package}.codec":
+        if error.name not in (f"{package}.codec", ".codec"):
             raise
         raise IllegalActionError(
-            f"{type(game).game_id} has no action codec yet, so no research environment "
-            "(Kogge's bids must first become one-marker steps)"
+            f"{type(game).game_id} has no action codec yet, so no research environment"
         ) from None
 
 

@@ -1,16 +1,18 @@
 """Kogge observations: a seat's view as a fixed-length vector.
 
 Goods come in 4 kinds, route markers carry the values 0..8, there are 9 cities; seats are relative
-to the viewer. Holdings the viewer may not see (other seats' cargo and markers under expert rules C
-and D, a secret conflict stake, the piles of a robbery seen by others) are written as their count
-only: the per-kind numbers stay zero and a "known" flag says so. A view that leaves a holding out
+to the viewer. Holdings the viewer may not see (other seats' cargo and markers, secret unless the
+flag ``open_holdings`` is set, always under expert rules C and D; the piles of a robbery seen by
+others; the route marker reserve) are written as their count only: the per-kind numbers stay zero
+and a "known" flag says so; beside them come what the whole table has seen of each seat's
+holdings (``known_cargo``, ``known_markers``). A view that leaves a holding out
 (null) gives zeros and its count where the view has one beside it (a key starting with the
 holding's name, e.g. ``cargo_count``). Segments, in order:
 
 =====================  ====================  ==================================================
 segment                size                  content
 =====================  ====================  ==================================================
-decision, decider      22, n + 2             pending decision, relative seat / chance / nobody
+decision, decider      23, n + 2             pending decision, relative seat / chance / nobody
 turn_owner, actor      n, n                  relative seats
 round                  3 + n(n + 1)          round / 20, bidding index / n, guild master's
                                              passes / 2, order (a seat per place), queue of
@@ -21,24 +23,28 @@ offer, bids            45 + 10n              offered lots (markers per value), b
 city i (9 times)       52 + 3n               goods / 10, face-up and known markers per square,
                                              dealt and placed per square, Kontor places (owner,
                                              goods), robbed by
-player i (n times)     66                    city or at sea, development / 5, Kontore / 4,
+player i (n times)     79                    city or at sea, development / 5, Kontore / 4,
                                              bonus chips, robbery markers; cargo and markers
-                                             (known, per kind, total); conflict stake (present,
+                                             (known, per kind, total), what the table has seen
+                                             of them (per kind); conflict stake (present,
                                              known, per value, total); start choice (made,
                                              value); start ban
-supply, reserve        17                    goods, markers per value / 14, bonus chips left
-setup                  19                    markers dealt / 19, numbers left, guild master's
-                                             marker
-turn                   18 + 2n               start city, steps / 3, actions used, offers made
+supply, reserve        37                    goods; reserve (known, per value / 14, total),
+                                             the colour shown to a guild master's trader, last
+                                             round's leftovers; bonus chips left
+setup                  20                    markers dealt / 19, numbers left (per value,
+                                             count), guild master's marker
+turn                   26 + 2n               start city, steps / 3, actions used, offers made,
+                                             the colour of a good given for a marker
 exchange, trade        36 + n                exchange (give, take); trade partner, Kontor,
                                              goods offered (known, per kind), markers offered,
                                              goods and markers asked
 robbery                12 + n                victim, two piles (known, per kind, total)
-conflict, winner       1 + 5n                the two sides, stage / 2, done, winner; the
-                                             game's winner
+conflict, winner       10 + 5n               the two sides, stage / 2, the value asked, done,
+                                             winner; the game's winner
 =====================  ====================  ==================================================
 
-Total: 2 players 897, 3 players 1018, 4 players 1141 (``hanse.env.ObservationEncoder(game).size``).
+Total: 2 players 962, 3 players 1096, 4 players 1232 (``hanse.env.ObservationEncoder(game).size``).
 """
 
 from __future__ import annotations
@@ -140,6 +146,17 @@ def encode(game: Any, view: dict[str, Any], f: Features) -> None:
         f.scalar("player.robbery_markers_total", p["robbery_markers_total"], 2)
         _goods(f, "player.cargo", p["cargo"], p, "cargo")
         _markers(f, "player.markers", p["markers"], p, "markers")
+        # What the whole table has seen of secret holdings (the holdings themselves when open).
+        known_cargo = p.get("known_cargo", p["cargo"] if isinstance(p["cargo"], dict) else None)
+        f.vector(
+            "player.known_cargo",
+            [known_cargo[g] for g in GOOD_NAMES] if known_cargo else [0] * 4,
+            10,
+        )
+        known_markers = p.get(
+            "known_markers", p["markers"] if isinstance(p["markers"], list) else ()
+        )
+        f.counts("player.known_markers", known_markers, 9)
         stake = p["conflict_markers"]
         f.flag("player.stake", stake is not None)
         _markers(f, "player.stake", stake, p, "conflict_markers")
@@ -148,17 +165,30 @@ def encode(game: Any, view: dict[str, Any], f: Features) -> None:
         f.one_hot("player.start_choice", choice if type(choice) is int else None, 9)
         f.one_hot("player.start_ban", p["start_ban"], 9)
     f.vector("supply", [view["supply"][g] for g in GOOD_NAMES], 10)
-    f.vector("reserve", view["reserve"], 14)
+    reserve = view["reserve"]
+    f.flag("reserve.known", isinstance(reserve, list))
+    f.vector("reserve", reserve if isinstance(reserve, list) else [0] * 9, 14)
+    f.scalar("reserve.total", sum(reserve) if isinstance(reserve, list) else reserve, 90)
+    shown = view["reserve_colour"] or {}
+    f.vector("reserve_colour", [shown.get(str(v), 0) for v in range(9)], 14)
+    f.counts("leftover", view["leftover"], 9)
     f.vector("chips_left", [view["bonus_chips_left"][c] for c in CHIP_NAMES], 2)
     setup = view["setup"]
     f.scalar("setup.dealt", setup["dealt"], 19)
-    f.counts("setup.numbers_left", setup["numbers_left"], 9)
+    numbers_left = setup["numbers_left"]
+    f.counts("setup.numbers_left", numbers_left if isinstance(numbers_left, list) else (), 9)
+    f.scalar(
+        "setup.numbers_left.total",
+        len(numbers_left) if isinstance(numbers_left, list) else numbers_left,
+        9,
+    )
     f.one_hot("setup.guildmaster_marker", setup["guildmaster_marker"], 9)
     turn = view["turn"]
     f.one_hot("turn.start_city", turn["start_city"], NUM_CITIES)
     f.scalar("turn.steps", turn["steps"], 3)
     f.counts("turn.used", (_USED.index(u) for u in turn["used"]), len(_USED))
     f.counts("turn.offers_made", turn["offers_made"], 2 * n)
+    f.one_hot("turn.taking", turn["taking"] if turn["taking"] >= 0 else None, 4)
     exchange = view["exchange"]
     f.vector("exchange.give", [exchange["give"][g] for g in GOOD_NAMES], 10)
     f.vector("exchange.take", [exchange["take"][g] for g in GOOD_NAMES], 10)
@@ -180,6 +210,7 @@ def encode(game: Any, view: dict[str, Any], f: Features) -> None:
     for side in range(2):
         _seat(f, "conflict.side", sides[side] if side < len(sides) else None)
     f.scalar("conflict.stage", conflict["stage"], 2)
+    f.one_hot("conflict.asking", conflict["asking"], 9)
     f.seats("conflict.done", conflict["done"])
     _seat(f, "conflict.winner", conflict["winner"])
     _seat(f, "winner", view["winner"])
