@@ -24,6 +24,21 @@ def test_the_lobby_offers_every_game_and_its_variants(api: Api) -> None:
             assert f'name="flag:{flag["name"]}"' in page
 
 
+def test_every_game_has_a_rules_page_from_docs_rules(api: Api) -> None:
+    """Issue 16 "Rules" and issue 19 item 10: per game a page of the rules as Hanse plays them,
+    the same text as docs/rules/<game>.md, with every variant flag; the lobby links to it."""
+    lobby = api.http.get("/").text
+    for game in api.http.get("/api/games").json():
+        assert f'href="/rules/{game["id"]}"' in lobby
+        page = api.http.get(f"/rules/{game['id']}")
+        assert page.status_code == 200
+        assert "<h2>7. How Hanse settles unclear points</h2>" in page.text
+        for flag in game["flags"]:
+            assert f"<code>{flag['name']}</code>" in page.text
+    assert api.http.get("/rules/chess").status_code == 404
+    assert "<h1>Kogge</h1>" in api.http.get("/rules/kogge?lang=de").text
+
+
 def test_an_invite_link_opens_a_join_page(api: Api) -> None:
     created = api.create("luebeck", [{"kind": "human"}] * 3)
     secret = created["invites"][1]["url"].rsplit("/join/", 1)[1]

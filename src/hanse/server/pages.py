@@ -16,10 +16,10 @@ from hanse.core.protocol import CHANCE
 from hanse.core.record import MatchRecord
 from hanse.games import REGISTRY
 from hanse.server.api import caller_seat, list_games
-from hanse.server.errors import unprocessable
+from hanse.server.errors import ApiError, unprocessable
 from hanse.server.live_table import game_for
 from hanse.server.tables import TableService
-from hanse.web import TEMPLATES
+from hanse.web import RULES, TEMPLATES
 from hanse.web.i18n import LANGUAGES, choose, language_name, translations
 
 router = APIRouter(include_in_schema=False)
@@ -65,6 +65,25 @@ async def lobby(request: Request) -> HTMLResponse:
     return _page(request, "lobby.html", games=list_games(), waiting=waiting)
 
 
+@lru_cache(maxsize=8)
+def rules_html(game_id: str) -> str:
+    """A game's rules page body, rendered from its Markdown (raw HTML in it is not passed on)."""
+    from markdown_it import MarkdownIt
+
+    text = (RULES / f"{game_id}.md").read_text(encoding="utf-8")
+    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(text))
+
+
+@router.get("/rules/{game_id}")
+async def rules_page(game_id: str, request: Request) -> HTMLResponse:
+    """The rules as Hanse plays them: the flags and the rulings in the project's own words."""
+    if game_id not in REGISTRY:
+        raise ApiError(404, f"unknown game {game_id!r}; games: {', '.join(sorted(REGISTRY))}")
+    title = REGISTRY[game_id].title
+    body = rules_html(game_id)
+    return _page(request, "rules.html", title=title, game_id=game_id, body=body, games=list_games())
+
+
 @router.get("/join/{secret}")
 async def join_page(secret: str, request: Request) -> HTMLResponse:
     return _page(request, "join.html", secret=secret)
@@ -75,7 +94,9 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
     payload = await _payload(request, table_id)
     title = REGISTRY[payload["game"]].title
     panel = render_panel(payload, _lang(request))
-    return _page(request, "table.html", table_id=table_id, title=title, panel=panel)
+    return _page(
+        request, "table.html", table_id=table_id, title=title, panel=panel, game_id=payload["game"]
+    )
 
 
 @router.get("/tables/{table_id}/panel")

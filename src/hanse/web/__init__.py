@@ -8,3 +8,6 @@ from pathlib import Path
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
+RULES = Path(__file__).with_name("rules")
+"""The rules as Hanse plays them, one Markdown file per game (a link to the repository's
+``docs/rules``, so the pages and the docs say the same)."""

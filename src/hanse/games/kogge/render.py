@@ -55,7 +55,9 @@ def render(view: View) -> str:
             lines.append(" ".join(cells).rstrip())
         lines.append("")
     offer = " ".join("/".join(map(str, lot)) for lot in view["offer"]) or "-"
-    lines.append(f"offer: {offer}   supply: {_goods(view['supply'])}")
+    reserve = view["reserve"]
+    reserve_text = sum(reserve) if isinstance(reserve, list) else reserve
+    lines.append(f"offer: {offer}   supply: {_goods(view['supply'])}   reserve: {reserve_text}")
     bids = ", ".join(
         f"{p}:{'-' if b is None else ' '.join(map(str, b))}" for p, b in enumerate(view["bids"])
     )
@@ -65,6 +67,9 @@ def render(view: View) -> str:
         markers = (
             p["markers"] if isinstance(p["markers"], int) else " ".join(map(str, p["markers"]))
         )
+        if "known_cargo" in p:  # secret holdings: the count, and what the table has seen
+            cargo = f"{cargo}, seen {_goods(p['known_cargo'])}"
+            markers = f"{markers}, seen {' '.join(map(str, p['known_markers'])) or '-'}"
         me = " (you)" if p["seat"] == view["seat"] else ""
         lines.append(
             f"seat {p['seat']}{me}: city {p['city']} dev {p['development']} "
