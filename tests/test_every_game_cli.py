@@ -41,7 +41,7 @@ def test_play_then_replay(game_id: str, tmp_path: Path) -> None:
         "1",
         "--save",
         str(path),
-        stdin="1\n1\n1\nq\n",
+        stdin="a\na\na\nq\n",
     )
     assert result.returncode == 0, result.stderr
     assert "your choice" in result.stdout

@@ -30,6 +30,7 @@ from hanse.core.match import Match, replay
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import REGISTRY, game_class, make, parse_flag
+from hanse.menu import Menu, decision_help
 from hanse.simulate import summarise
 
 app = typer.Typer(
@@ -149,39 +150,46 @@ def _show_log(match: Match, viewer: int | None, start: int) -> int:
 
 
 def _ask(match: Match, seat: int) -> bool:
-    """One human decision; False when the player quits."""
+    """One human decision; False when the player quits. The board, then a short menu
+    (``hanse.menu``: letters, long lists grouped by kind and paged); ``?`` explains."""
     game = match.game
     console.rule(f"seat {seat} to decide")
-    console.print(game.render(match.view(seat)), markup=False)
-    legal = match.legal_actions()
-    notations = [game.action_to_str(action) for action in legal]
+    view = match.view(seat)
+    console.print(game.render(view), markup=False)
+    notations = [game.action_to_str(action) for action in match.legal_actions()]
+    menu = Menu(notations)
 
-    def menu() -> None:
-        for number, notation in enumerate(notations, start=1):
-            console.print(f"  [bold]{number:3d}[/bold]. {escape(notation)}")
+    def show() -> None:
+        for line in menu.lines():
+            console.print(line, markup=False, highlight=False)
 
-    menu()
+    show()
     while True:
         try:
-            text = console.input("[bold]your choice[/bold] (number or notation, q to quit): ")
+            text = console.input(
+                "[bold]your choice[/bold] (a letter or the move; ? help, q quit): "
+            )
         except EOFError:
             return False
         text = text.strip()
         if not text:  # an empty Enter shows the choices again
-            menu()
+            show()
             continue
         if text.lower() in ("q", "quit"):
             return False
-        same_but_case = [n for n in notations if n.lower() == text.lower()]
-        if text not in notations and len(same_but_case) == 1:
-            text = same_but_case[0]  # case does not matter where it cannot mislead
-        if text.isdigit():
-            if not 1 <= int(text) <= len(legal):
-                errors.print(f"[red]no action {escape(text)}:[/red] choose 1 to {len(legal)}")
-                continue
-            text = notations[int(text) - 1]
+        if text.lower() in ("?", "help"):
+            for line in decision_help(game.game_id, str(view.get("decision", "")), notations):
+                console.print(line, markup=False, highlight=False)
+            continue
+        chosen, message = menu.read(text)
+        if chosen is None:
+            if message:
+                errors.print(f"[red]{escape(message)}[/red]")
+            else:
+                show()
+            continue
         try:
-            match.submit(seat, text, match.version)
+            match.submit(seat, chosen, match.version)
             return True
         except IllegalActionError as error:
             errors.print(f"[red]illegal:[/red] {escape(str(error))}")
