@@ -23,7 +23,7 @@ from rich.table import Table
 from hanse import __version__
 from hanse.arena import gauntlet, report, round_robin
 from hanse.arena.plots import save_plots
-from hanse.arena.runner import run_tournament, specs_for
+from hanse.arena.runner import TournamentInterrupted, run_tournament, specs_for
 from hanse.bench import bench_game, policies_of
 from hanse.bots import BOT_LEVELS, make_bot
 from hanse.core.match import Match, replay
@@ -661,12 +661,23 @@ def arena_command(
     )
     with _progress(as_json) as progress:
         task = progress.add_task(f"arena {game_id} {game.num_players}p", total=len(specs))
+        interrupted = False
         try:
             outcomes = run_tournament(
                 specs, jobs, backend, address, on_done=lambda o: progress.advance(task)
             )
         except (RuntimeError, ValueError) as error:
             raise _fail(str(error)) from None
+        except TournamentInterrupted as stop:
+            # Ctrl-C: the workers are stopped; every finished game is kept and reported.
+            outcomes, interrupted = sorted(stop.outcomes, key=lambda o: o.spec.index), True
+    if interrupted:
+        errors.print(
+            f"interrupted: {len(outcomes)} of {len(specs)} games had finished; "
+            "reporting and saving those"
+        )
+        if not outcomes:
+            raise typer.Exit(130)
     try:
         result = report(outcomes, entrants)
     except ValueError as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -216,3 +217,29 @@ def test_arena_command_refuses_a_bad_limit_and_reports_when_nothing_finished(
     )
     assert result.returncode != 0
     assert message in result.stderr + result.stdout
+
+
+def test_ctrl_c_stops_the_workers_and_keeps_every_finished_game(tmp_path: Path) -> None:
+    """Issue 19, item 2: Ctrl-C in `arena --jobs 2` stops the workers at once and keeps, reports
+    and saves every game that had finished."""
+    import signal
+    import subprocess
+    import time
+
+    out = tmp_path / "run"
+    command = ["hanse", "arena", "luebeck", "--players", "3", "--challenger", "easy"]
+    command += ["--bot", "random", "--games", "60", "--jobs", "2", "--out", str(out)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(12)
+    process.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    stdout, stderr = process.communicate(timeout=60)
+    assert time.monotonic() - started < 20  # the workers did not play on
+    match = re.search(r"interrupted: (\d+) of 180 games had finished", stderr)
+    assert match, stderr
+    finished = int(match.group(1))
+    assert 0 < finished < 180
+    assert len(list((out / "records").glob("game-*.json"))) == finished
+    assert f"{finished} games" in stdout.replace("\n", " ")
+    report = json.loads((out / "report.json").read_text())
+    assert report["games"] == finished

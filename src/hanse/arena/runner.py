@@ -7,9 +7,11 @@ Every game is described by a :class:`GameSpec` (game, flags, bots per seat, seed
 from __future__ import annotations
 
 import math
+import multiprocessing
+import queue
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,8 +62,28 @@ def play_spec(spec: GameSpec) -> Outcome:
     )
 
 
-def _play_chunk(specs: Sequence[GameSpec]) -> list[Outcome]:
-    return [play_spec(spec) for spec in specs]
+class TournamentInterrupted(Exception):  # noqa: N818  # not an error: the user stopped it
+    """Ctrl-C during a tournament: the workers are stopped; ``outcomes`` holds every game that
+    had finished (issue 19: no finished game is thrown away)."""
+
+    def __init__(self, outcomes: list[Outcome]) -> None:
+        super().__init__(f"interrupted after {len(outcomes)} finished games")
+        self.outcomes = outcomes
+
+
+_finished: Any = None  # a worker's queue for its finished games (set by _start_worker)
+
+
+def _start_worker(finished: Any) -> None:
+    global _finished
+    _finished = finished
+
+
+def _play_chunk(specs: Sequence[GameSpec]) -> int:
+    """Play a chunk in a worker, handing each game over as soon as it is finished."""
+    for spec in specs:
+        _finished.put(play_spec(spec))
+    return len(specs)
 
 
 def specs_for(
@@ -106,24 +128,58 @@ def run_tournament(
 def _run_local(
     specs: Sequence[GameSpec], jobs: int, on_done: Callable[[Outcome], None]
 ) -> list[Outcome]:
-    outcomes = []
+    outcomes: list[Outcome] = []
     if jobs <= 1:
-        for spec in specs:
-            outcomes.append(play_spec(spec))
-            on_done(outcomes[-1])
+        try:
+            for spec in specs:
+                outcomes.append(play_spec(spec))
+                on_done(outcomes[-1])
+        except KeyboardInterrupt:
+            raise TournamentInterrupted(outcomes) from None
         return outcomes
-    # Games go to the workers in chunks: fast games would otherwise cost more in hand-over than
-    # in play, while enough chunks remain to keep every worker busy to the end.
+    # Games go to the workers in chunks (fast games would otherwise cost more in hand-over than
+    # in play), and each finished game comes back at once through a queue, so that Ctrl-C loses
+    # only the games still being played.
     chunk = max(1, min(25, math.ceil(len(specs) / (jobs * 4))))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    context = multiprocessing.get_context()
+    finished = context.Queue()
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_start_worker, initargs=(finished,)
+    )
+    try:
         futures = [
             pool.submit(_play_chunk, specs[i : i + chunk]) for i in range(0, len(specs), chunk)
         ]
-        for future in as_completed(futures):
-            for outcome in future.result():
-                outcomes.append(outcome)
-                on_done(outcome)
+        while len(outcomes) < len(specs):
+            try:
+                outcome = finished.get(timeout=0.5)
+            except queue.Empty:
+                outcome = None
+            if outcome is None:
+                error = next((f.exception() for f in futures if f.done() and f.exception()), None)
+                if error is not None:
+                    _stop(pool)
+                    raise error
+                continue
+            outcomes.append(outcome)
+            on_done(outcome)
+    except KeyboardInterrupt:
+        _stop(pool)
+        while True:  # games a worker finished before it was stopped
+            try:
+                outcomes.append(finished.get(timeout=0.1))
+            except (queue.Empty, OSError, EOFError):
+                break
+        raise TournamentInterrupted(outcomes) from None
+    pool.shutdown()
     return outcomes
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker at once (a game may run for minutes) and drop the games not begun."""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _run_ray(
@@ -140,10 +196,15 @@ def _run_ray(
         remote_play = ray.remote(play_spec)
         pending = [remote_play.remote(spec) for spec in specs]
         outcomes = []
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            outcomes.append(ray.get(done[0]))
-            on_done(outcomes[-1])
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                outcomes.append(ray.get(done[0]))
+                on_done(outcomes[-1])
+        except KeyboardInterrupt:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            raise TournamentInterrupted(outcomes) from None
         return outcomes
     finally:
         if started_here:
