@@ -57,7 +57,7 @@ from hanse.games.kogge.data import (
     MARKER_COUNTS,
     NUM_CITIES,
 )
-from hanse.games.kogge.rules.common import city_full, development
+from hanse.games.kogge.rules.common import city_full, development, open_slots
 from hanse.games.kogge.rules.phase import USED_NAMES
 from hanse.games.kogge.rules.setup import FIRST_SQUARES, SECOND_SQUARES
 from hanse.games.kogge.state import KoggeState
@@ -737,21 +737,28 @@ def _told(g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int |
 
 
 def _turned(g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None) -> str:
-    """A move along a face-down marker turns it for everybody to see (3A Bewegung; Memory: shown
-    and covered again)."""
+    """A step along a face-down marker turns it for everybody to see (3A Bewegung; Memory: shown
+    and covered again); a step chosen for another cog turns the other marker too when the first
+    points home (RULINGS.md, "Route markers pointing to their own city")."""
     if isinstance(action, Move):
         if action.slot == SECRET_SLOT:
             return ""
-        sq = 2 * s.pos[actor] + action.slot
+        seat, slot = actor, action.slot
     elif isinstance(action, ForcedStep):
-        sq = 2 * s.pos[s.turn_owner] + action.slot
+        seat, slot = s.turn_owner, action.slot
     else:
         assert isinstance(action, Push)
-        loser = s.conf[1] if s.conf_winner == s.conf[0] else s.conf[0]
-        sq = 2 * s.pos[loser] + action.slot
-    if s.sq_up[sq]:
+        seat = s.conf[1] if s.conf_winner == s.conf[0] else s.conf[0]
+        slot = action.slot
+    c = s.pos[seat]
+    used = [2 * c + slot]
+    points_home = s.sq_val[2 * c + slot] == c
+    if not isinstance(action, Move) and points_home and 1 - slot in open_slots(s, seat):
+        used.append(2 * c + 1 - slot)
+    shown = [s.sq_val[sq] for sq in used if not s.sq_up[sq]]
+    if not shown:
         return ""
-    return f"the marker shows {s.sq_val[sq]}"
+    return "the marker shows " + " then ".join(map(str, shown))
 
 
 def _start_reveal(g: KoggeGame, s: KoggeState, action: Action, viewer: int | None) -> str:

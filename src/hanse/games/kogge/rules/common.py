@@ -86,3 +86,31 @@ def pay(s: KoggeState, seat: int, goods: tuple[int, ...], markers: tuple[int, ..
     for marker in markers:
         s.hand[seat * 9 + marker] -= 1
         s.reserve[marker] += 1
+
+
+def step_away(g: KoggeGame, s: KoggeState, seat: int, slot: int) -> None:
+    """Move ``seat``'s cog one step along route square ``slot`` of its city, chosen by another
+    player (the robber's free step, a conflict's push). RULINGS.md, "Route markers pointing to
+    their own city": such a marker (possible in Memory) is no route; once it is turned and found
+    to point home, the cog takes the city's other route if that one can be taken, else it stays.
+    """
+    c = s.pos[seat]
+    dest = route_target(g, s, seat, 2 * c + slot)
+    if s.sq_val[2 * c + slot] == c:  # turned: it points home (the robber's own city even)
+        other = 1 - slot
+        dest = -1
+        if other in open_slots(s, seat):
+            dest = route_target(g, s, seat, 2 * c + other)  # turned in the open as well
+            if s.sq_val[2 * c + other] == c:
+                dest = -1
+    if dest >= 0:
+        s.pos[seat] = dest
+
+
+def home_known(s: KoggeState, chooser: int, seat: int, slot: int) -> bool:
+    """True if ``chooser`` knows that route square ``slot`` of ``seat``'s city points back to that
+    city: no route for a step chosen by another player (see :func:`step_away`)."""
+    c = s.pos[seat]
+    sq = 2 * c + slot
+    known = s.sq_up[sq] or s.sq_known[sq] >> chooser & 1
+    return bool(known) and s.sq_val[sq] == c

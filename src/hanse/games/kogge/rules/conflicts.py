@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from hanse.games.kogge.actions import Attack, Decision, Push
 from hanse.games.kogge.rules.bidding import bid_key
-from hanse.games.kogge.rules.common import open_slots, route_target
+from hanse.games.kogge.rules.common import home_known, open_slots, step_away
 from hanse.games.kogge.rules.phase import finish_turn
 from hanse.games.kogge.state import KoggeState
 
@@ -146,17 +146,18 @@ def apply_demand(g: KoggeGame, s: KoggeState, goods: tuple[int, int, int, int]) 
 def legal_push(g: KoggeGame, s: KoggeState) -> list[Action]:
     """'entlang der durch die Wegemarker erlaubten Handelsrouten': not along a face-up route
     into a city with the loser's own robbery marker, which his cog may never enter."""
-    return [g.push[slot] for slot in open_slots(s, _loser(s))] + [g.push[2]]
+    loser = _loser(s)
+    routes = [slot for slot in open_slots(s, loser) if not home_known(s, s.actor, loser, slot)]
+    return [g.push[slot] for slot in routes] + [g.push[2]]
 
 
 def apply_push(g: KoggeGame, s: KoggeState, action: Action) -> None:
     if isinstance(action, Push):
         loser = _loser(s)
-        dest = route_target(g, s, loser, 2 * s.pos[loser] + action.slot)
-        if dest >= 0:
-            s.pos[loser] = dest
-            if loser == s.turn_owner:
-                # RULINGS.md, "C, where": once the active cog is pushed away, no further
-                # conflict follows this turn (cogs where it lands take no part).
-                s.queue = []
+        city = s.pos[loser]
+        step_away(g, s, loser, action.slot)
+        if s.pos[loser] != city and loser == s.turn_owner:
+            # RULINGS.md, "C, where": once the active cog is pushed away, no further conflict
+            # follows this turn (cogs where it lands take no part).
+            s.queue = []
     advance(g, s)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hanse.games.kogge.actions import CITY, Decision
-from hanse.games.kogge.rules.common import open_slots, route_target
+from hanse.games.kogge.rules.common import home_known, open_slots, step_away
 from hanse.games.kogge.rules.phase import USED_ROB, finish_turn
 from hanse.games.kogge.state import KoggeState
 
@@ -113,13 +113,15 @@ def _forced_step(g: KoggeGame, s: KoggeState) -> None:
 
 
 def legal_forced(g: KoggeGame, s: KoggeState) -> list[Action]:
-    return [g.forced_step[slot] for slot in open_slots(s, s.turn_owner)]
+    """The possible routes; one the chooser knows to point back home is none (RULINGS.md), unless
+    it is all there is (then choosing it leaves the cog where it is)."""
+    p = s.turn_owner
+    slots = open_slots(s, p)
+    routes = [slot for slot in slots if not home_known(s, s.actor, p, slot)]
+    return [g.forced_step[slot] for slot in routes or slots]
 
 
 def apply_forced(g: KoggeGame, s: KoggeState, slot: int) -> None:
-    p = s.turn_owner
-    dest = route_target(g, s, p, 2 * s.pos[p] + slot)
-    if dest >= 0:
-        s.pos[p] = dest
+    step_away(g, s, s.turn_owner, slot)
     # The robbery ends the turn at once: no further actions and no conflicts.
     finish_turn(g, s)
