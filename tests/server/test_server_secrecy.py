@@ -99,6 +99,11 @@ def test_the_secrecy_check_catches_a_payload_that_tells_another_seats_view(
     spec = TableSpec("kogge", 3, {"memory": True}, "live", "public", [SeatSpec("bot", "easy")] * 3)
     table_id, _ = service.create(spec)
     live = service.live(table_id)
+    # Seats 0 and 1 choose their start cities in secret: seat 1's view now tells its choice.
+    state = live.state.clone()
+    while live.game.current_player(state) != 2:
+        live.game.apply_action(state, live.game.legal_actions(state)[-1])
+    live = live.with_state(state)
 
     def leaky(table: LiveTable) -> dict[str, Any]:
         return {**table.payload(0), "other": table.game.view(table.state, 1)}
