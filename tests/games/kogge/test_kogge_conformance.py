@@ -1,4 +1,4 @@
-"""The conformance suite (2-4 players, 200 seeds each, every expert flag), Hypothesis walks and the
+"""The conformance suite (2-4 players, 100 seeds each, every expert flag), Hypothesis walks and the
 conservation of goods (25/18/13/10), of the 90 route markers and of all other pieces."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hanse.core.testing import check_conformance, walk_choices
 from hanse.games.kogge.data import GOODS_SUPPLY, MARKER_COUNTS, TOTAL_MARKERS
 from hanse.games.kogge.game import static_totals
 
-SEEDS = 200
+SEEDS = 100
 CHUNK = 50
 MAX_ACTIONS = 5000  # random games take 150-450 actions
 FLAG_SETS = [
@@ -29,7 +29,7 @@ FLAG_SETS = [
 @pytest.mark.parametrize("first", range(0, SEEDS, CHUNK))
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_conformance(n: int, first: int) -> None:
-    """200 seeds per player count; views, clones and illegal probes on every 100th node."""
+    """100 seeds per player count; views, clones, secrecy and illegal probes on every 100th node."""
     check_conformance(
         "kogge",
         [n],

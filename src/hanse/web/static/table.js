@@ -66,9 +66,7 @@ function connect() {
   });
 }
 
-panel.addEventListener("click", async (event) => {
-  const target = event.target.closest("[data-action]");
-  if (!target) return;
+async function send(target) {
   for (const button of panel.querySelectorAll("[data-action]")) button.disabled = true;
   try {
     await post(`/api/tables/${tableId}/moves`, { action: target.dataset.action, version: +current().version });
@@ -77,6 +75,19 @@ panel.addEventListener("click", async (event) => {
     say(error.message);
   }
   await refresh();
+}
+
+panel.addEventListener("click", (event) => {
+  const target = event.target.closest("[data-action]");
+  if (target) send(target);
+});
+
+// Board targets (SVG shapes with role="button") answer Enter and Space like buttons do.
+panel.addEventListener("keydown", (event) => {
+  const target = event.target.closest("[data-action]");
+  if (!target || target.tagName === "BUTTON" || (event.key !== "Enter" && event.key !== " ")) return;
+  event.preventDefault();
+  send(target);
 });
 
 shown = current().version;

@@ -1,0 +1,1172 @@
+"""The Hansa Teutonica board as one inline SVG element, drawn from a view (standard library only).
+
+:func:`board_svg` draws the side of the board in play at the coordinates of ``data.py`` (cities with
+their offices, routes with their posts, taverns, bonus markers, the Coellen special spaces, the
+full-cities track, the East-West cities), then every player's board (Schreibtisch) below the map.
+
+Legal actions that name exactly one element of the board become clickable targets
+(``data-action``); the web page shows every other legal action as a button. An action naming a
+route and a piece (``place``, ``move_place``, ``displaced_place``) puts the piece on the lowest
+free post of the route (rules.actions.put), so it is drawn there as a ghost piece, one for the
+trader and one for the merchant; ``move`` lifts the last post holding that piece
+(rules.actions.lift). Actions naming several elements (a displacement with a choice of piece or
+fee on one post, ``displaced_move``, ``use_bonus swap_offices``) and those naming none are left
+to the page.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from html import escape
+from itertools import pairwise
+from typing import Any, NamedTuple
+
+from hanse.core import IllegalActionError
+from hanse.games.hansa import actions as A  # noqa: N812  # the rule-set's action module
+from hanse.games.hansa import data
+from hanse.games.hansa.board import Board, board_for
+from hanse.games.hansa.data import (
+    ABILITIES,
+    COELLEN_POINTS,
+    COELLEN_PRIVILEGE,
+    EAST_WEST,
+    FULL_CITIES_TO_END,
+    TRACK_VALUES,
+)
+
+SEAT_COLOURS: tuple[str, ...] = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
+"""Okabe-Ito colours, the same as the web page's; every piece also shows its seat letter."""
+SEAT_INK: tuple[str, ...] = ("#ffffff", "#000000", "#000000", "#000000", "#000000")
+"""The letter colour of the higher WCAG contrast on each seat colour."""
+NEUTRAL_COLOUR = "#8c8c8c"
+LETTERS = "ABCDE"
+PRIVILEGE_FILL = ("", "#ffffff", "#fbcf9c", "#f3bddb", "#333333")
+"""Office colours white, orange, pink, black (pale, so that offices never look like pieces)."""
+PRIVILEGE_INK = ("", "#333333", "#333333", "#333333", "#ffffff")
+PRIVILEGE_NAMES = ("", "white", "orange", "pink", "black")
+ABILITY_LABELS = {
+    "keys": "Keys",
+    "actions": "Actions",
+    "privilege": "Privilege",
+    "book": "Book",
+    "bank": "Bank",
+}
+MARKER_LABELS = {
+    "extra_office": "+Office",
+    "swap_offices": "Swap",
+    "actions_3": "+3 Act",
+    "actions_4": "+4 Act",
+    "upgrade_ability": "+Ability",
+    "remove_3": "Remove 3",
+}
+MARKER_WORDS = {
+    "extra_office": "extra office",
+    "swap_offices": "swap offices",
+    "actions_3": "3 extra actions",
+    "actions_4": "4 extra actions",
+    "upgrade_ability": "upgrade an ability",
+    "remove_3": "remove 3 pieces",
+}
+DECISION_WORDS = {
+    "setup_markers": "setting up",
+    "action": "chooses an action",
+    "move_lift": "lifts pieces to move",
+    "move_place": "places the moved pieces",
+    "displaced_place": "places displaced pieces",
+    "establish_choice": "chooses what to establish",
+    "remove_pieces": "removes pieces",
+    "neutral_office": "chooses the neutral office",
+    "draw_bonus": "draws a bonus marker",
+    "place_bonus": "places a bonus marker",
+    "game_over": "game over",
+}
+
+WIDTH = 1000
+MAP_TOP = 64
+MAP_HEIGHT = 680
+OFFICE = 30
+OFFICE_GAP = 4
+POST_R = 11
+BEND_STEP = 10.0
+PIECE = 20
+HIGHLIGHT = "#ffd400"
+MAP_FILL = "#efe7d2"
+ROUTE_INK = "#8b6f47"
+FONT = "DejaVu Sans, Verdana, sans-serif"
+INK = "#222222"
+
+
+# -- small drawing helpers ---------------------------------------------------------------------
+
+
+def _f(value: float) -> str:
+    """A coordinate: whole units are a pixel or finer at every width the page uses."""
+    return str(round(value))
+
+
+def _attr(text: str) -> str:
+    return escape(text, quote=True)
+
+
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    size: float = 14,
+    fill: str = INK,
+    anchor: str = "middle",
+    weight: str = "normal",
+) -> str:
+    """A line of text centred vertically on y (the root sets middle anchor, central baseline and
+    the ink colour, so that only what differs is written)."""
+    extra = "" if fill == INK else f' fill="{fill}"'
+    if anchor != "middle":
+        extra += f' text-anchor="{anchor}"'
+    if weight != "normal":
+        extra += f' font-weight="{weight}"'
+    return f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{extra}>{escape(text)}</text>'
+
+
+def _seat_style(seat: Any) -> tuple[str, str, str]:
+    """Fill, letter colour and letter of a seat (an int, or "neutral")."""
+    if isinstance(seat, int) and 0 <= seat < len(SEAT_COLOURS):
+        return SEAT_COLOURS[seat], SEAT_INK[seat], LETTERS[seat]
+    return NEUTRAL_COLOUR, "#000000", "N"
+
+
+def _seat_name(seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(LETTERS):
+        return f"player {LETTERS[seat]}"
+    return "the neutral player"
+
+
+def _piece(x: float, y: float, seat: Any, kind: str, size: float = PIECE) -> str:
+    """A trader (square) or merchant (circle) in the seat's colour with its letter."""
+    fill, ink, letter = _seat_style(seat)
+    h = size / 2
+    if kind == "merchant":
+        shape = (
+            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(h + 1)}" fill="{fill}" '
+            'stroke="#111111" stroke-width="1.5"/>'
+        )
+    else:
+        shape = (
+            f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(size)}" height="{_f(size)}" '
+            f'rx="2" fill="{fill}" stroke="#111111" stroke-width="1.5"/>'
+        )
+    return shape + _text(x, y + 0.5, letter, size * 0.68, ink, weight="bold")
+
+
+def _ghost(x: float, y: float, seat: Any, merchant: bool, size: float = PIECE) -> str:
+    """A dashed, pale piece: where a piece would go."""
+    fill, _, letter = _seat_style(seat)
+    h = size / 2
+    common = (
+        f'fill="{fill}" fill-opacity="0.35" stroke="#111111" stroke-width="1.5" '
+        'stroke-dasharray="3 2"'
+    )
+    if merchant:
+        shape = f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(h + 1)}" {common}/>'
+    else:
+        shape = (
+            f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(size)}" height="{_f(size)}" '
+            f'rx="2" {common}/>'
+        )
+    return shape + _text(x, y + 0.5, letter, size * 0.6, "#111111", weight="bold")
+
+
+def _ring(x: float, y: float, r: float) -> str:
+    """The highlight every target carries: a yellow ring edged in black."""
+    return (
+        f'<circle class="ring" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="#ffffff" '
+        f'fill-opacity="0.01" stroke="#111111" stroke-width="5"/>'
+        f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="none" '
+        f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+    )
+
+
+def _halo(x: float, y: float, r: float, round_: bool) -> str:
+    """The highlight of a ghost piece, of the piece's shape."""
+    if round_:
+        return _ring(x, y, r)
+    return _frame(x - r, y - r, 2 * r, 2 * r)
+
+
+def _frame(x: float, y: float, w: float, h: float) -> str:
+    return (
+        f'<rect class="ring" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="5" '
+        'fill="#ffffff" fill-opacity="0.01" stroke="#111111" stroke-width="5"/>'
+        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="5" fill="none" '
+        f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+    )
+
+
+class Targets:
+    """The clickable layer, drawn over the board: each legal action placed once, as a group with
+    role, tab stop and English label (and a tooltip), and the set of the actions placed."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.placed: set[str] = set()
+
+    def add(self, action: str, label: str, body: str, events: str = "all") -> None:
+        if action in self.placed:  # a notation is carried by one element only
+            return
+        self.placed.add(action)
+        # Letters inside a target never catch the pointer: on a crowded map a piece's letter
+        # could otherwise lie over a neighbouring target and take its clicks.
+        body = body.replace("<text ", '<text pointer-events="none" ')
+        self.parts.append(
+            f'<g class="target" data-action="{_attr(action)}" role="button" tabindex="0" '
+            f'aria-label="{_attr(label)}" pointer-events="{events}"><title>{escape(label)}</title>'
+            f"{body}</g>"
+        )
+
+
+def _text_width(text: str, size: float) -> float:
+    return len(text) * size * 0.62
+
+
+# -- static geometry of a board side -----------------------------------------------------------
+
+
+class Box(NamedTuple):
+    """A rectangle by its centre and half sizes."""
+
+    x: float
+    y: float
+    hw: float
+    hh: float
+
+
+class RouteShape(NamedTuple):
+    """How a route is drawn: its course (an SVG path from city centre to city centre), its posts
+    (index 0 nearest the route's first city), the sideways direction at its middle, and where
+    its bonus marker and its tavern go."""
+
+    path: str
+    posts: tuple[tuple[float, float], ...]
+    normal: tuple[float, float]
+    marker: tuple[float, float]
+    tavern: tuple[float, float]
+
+
+class Geometry(NamedTuple):
+    """Where a board side is drawn: city boxes (office rows), routes, Coellen spaces."""
+
+    boxes: tuple[Box, ...]
+    routes: tuple[RouteShape, ...]
+    coellen: tuple[tuple[float, float], ...]
+
+
+def _clearance(boxes: list[Box], px: float, py: float) -> float:
+    """The distance from a point to the nearest of `boxes`."""
+    best = math.inf
+    for x, y, hw, hh in boxes:
+        dx = abs(px - x) - hw
+        dy = abs(py - y) - hh
+        if dx < best and dy < best:
+            d = math.hypot(dx, dy) if dx > 0 and dy > 0 else max(dx, dy, 0.0)
+            best = min(best, d)
+    return best
+
+
+def _box_gap(a: Box, b: Box) -> float:
+    dx = abs(a.x - b.x) - a.hw - b.hw
+    dy = abs(a.y - b.y) - a.hh - b.hh
+    return max(dx, dy) if dx < 0 or dy < 0 else math.hypot(dx, dy)
+
+
+def _office_row_width(n: int) -> float:
+    return n * OFFICE + (n - 1) * OFFICE_GAP
+
+
+def _city_box(board: Board, city: int, xy: tuple[int, int]) -> Box:
+    return Box(xy[0], MAP_TOP + xy[1], _office_row_width(board.office_count[city]) / 2 + 5, 20)
+
+
+Point = tuple[float, float]
+SAMPLES = 160
+_WEIGHTS = tuple(
+    ((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t**3)
+    for t in (i / SAMPLES for i in range(SAMPLES + 1))
+)
+"""Bernstein weights of the cubic at the sample points of a course."""
+
+
+def _bezier(a: Point, c1: Point, c2: Point, b: Point, t: float) -> Point:
+    u = 1 - t
+    return (
+        u * u * u * a[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t * t * t * b[0],
+        u * u * u * a[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t * t * t * b[1],
+    )
+
+
+def _controls(a: Box, b: Box, bend: float, spread: float) -> tuple[Point, Point]:
+    """Cubic control points bulging `bend` units sideways; `spread` 0 is a U, 1/3 an arc."""
+    dx, dy = b.x - a.x, b.y - a.y
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length * bend * 4 / 3, dx / length * bend * 4 / 3
+    return (
+        (a.x + dx * spread + nx, a.y + dy * spread + ny),
+        (b.x - dx * spread + nx, b.y - dy * spread + ny),
+    )
+
+
+def _route_candidate(
+    a: Box, b: Box, around: tuple[Box, Box], controls: tuple[Point, Point], posts: int
+) -> tuple[tuple[Point, ...], float, list[Point]]:
+    """Posts spaced evenly along the part of the curve outside both cities (`around`: their
+    boxes with the name plates), that part's length, and samples of the whole curve."""
+    c1, c2 = controls
+    xs = (a.x, c1[0], c2[0], b.x)
+    ys = (a.y, c1[1], c2[1], b.y)
+    samples = [
+        (
+            w0 * xs[0] + w1 * xs[1] + w2 * xs[2] + w3 * xs[3],
+            w0 * ys[0] + w1 * ys[1] + w2 * ys[2] + w3 * ys[3],
+        )
+        for w0, w1, w2, w3 in _WEIGHTS
+    ]
+    (ax, ay, ahw, ahh), (bx, by, bhw, bhh) = around
+    ahw, ahh, bhw, bhh = ahw + 3, ahh + 3, bhw + 3, bhh + 3
+    outside = [
+        p
+        for p in samples
+        if (abs(p[0] - ax) > ahw or abs(p[1] - ay) > ahh)
+        and (abs(p[0] - bx) > bhw or abs(p[1] - by) > bhh)
+    ]
+    if len(outside) < 2:
+        return (), 0.0, samples
+    lengths = [0.0]
+    for p, q in pairwise(outside):
+        lengths.append(lengths[-1] + math.hypot(q[0] - p[0], q[1] - p[1]))
+    total = lengths[-1]
+    found = []
+    j = 0
+    for i in range(posts):
+        want = total * (i + 1) / (posts + 1)
+        while j < len(lengths) - 1 and lengths[j + 1] < want:
+            j += 1
+        found.append(outside[j])
+    return tuple(found), total, samples
+
+
+def _label_width(board: Board, city: int, name: str) -> float:
+    return _text_width(_city_label(board, city, name), 13) + 10
+
+
+def _city_label(board: Board, city: int, name: str) -> str:
+    ability = board.city_ability[city]
+    return name + ("  " + ABILITY_LABELS[ABILITIES[ability]] if ability >= 0 else "")
+
+
+def _outside_map(x: float, y: float) -> float:
+    """How far a point lies outside the map area (0 inside, with a margin)."""
+    dx = max(16 - x, x - (WIDTH - 16), 0.0)
+    dy = max(MAP_TOP + 16 - y, y - (MAP_TOP + MAP_HEIGHT - 16), 0.0)
+    return max(dx, dy)
+
+
+@lru_cache(maxsize=4)
+def _geometry(side: str) -> Geometry:
+    """Where every city box, route and post of a side is drawn (computed once per side).
+
+    Routes are straight where their posts fit and nothing is in the way; otherwise they bend
+    sideways (an arc or a U) as little as keeps the posts apart and clear of other cities. The
+    most crowded routes choose first; bonus markers and taverns then go beside their routes
+    where they cover the least."""
+    board = board_for(side)
+    cities = data.BOARD_45_CITIES if side == "4-5" else data.BOARD_23_CITIES
+    boxes = tuple(_city_box(board, c, cities[c].xy) for c in range(board.n_cities))
+    # obstacles: each city box with its name plate above, and the Coellen spaces
+    obstacles = []
+    for c, box in enumerate(boxes):
+        hw = max(box.hw, _label_width(board, c, cities[c].name) / 2)
+        obstacles.append(Box(box.x, box.y - 10, hw, box.hh + 10))
+    cxs = [x for x, _ in board.coellen_xy]
+    cys = [MAP_TOP + y for _, y in board.coellen_xy]
+    coellen_box = Box(
+        (min(cxs) + max(cxs)) / 2, (min(cys) + max(cys)) / 2, (max(cxs) - min(cxs)) / 2 + 20, 20
+    )
+    placed: list[Point] = []
+    courses: dict[int, tuple[Point, Point, Point, Point, tuple[Point, ...]]] = {}
+
+    def tightness(r: int) -> float:
+        a, b = boxes[board.route_a[r]], boxes[board.route_b[r]]
+        return (math.hypot(b.x - a.x, b.y - a.y) - a.hw - b.hw) / (board.route_posts[r] + 1)
+
+    for r in sorted(range(board.n_routes), key=tightness):
+        ends = (board.route_a[r], board.route_b[r])
+        a, b = boxes[ends[0]], boxes[ends[1]]
+        around = (obstacles[ends[0]], obstacles[ends[1]])
+        k = board.route_posts[r]
+        # only what lies within reach of the most bent course can be in the way
+        reach = 13 * BEND_STEP + 40
+        x0, x1 = min(a.x, b.x) - reach, max(a.x, b.x) + reach
+        y0, y1 = min(a.y, b.y) - reach, max(a.y, b.y) + reach
+        others = [
+            box
+            for i, box in enumerate([*obstacles, coellen_box])
+            if i not in ends and x0 < box.x < x1 and y0 < box.y < y1
+        ]
+        near = [q for q in placed if x0 < q[0] < x1 and y0 < q[1] < y1]
+        best_score = -math.inf
+        best: tuple[tuple[Point, Point], tuple[Point, ...]] | None = None
+        for step in range(14):
+            for bend, spread in (
+                [(0.0, 1 / 3)]
+                if step == 0
+                else [
+                    (sign * step * BEND_STEP, spread) for spread in (1 / 3, 0.0) for sign in (1, -1)
+                ]
+            ):
+                controls = _controls(a, b, bend, spread)
+                posts, free, samples = _route_candidate(a, b, around, controls, k)
+                if len(posts) < k:
+                    continue
+                penalty = 10 * max(_outside_map(*p) for p in samples[::6]) + step * 0.3
+                score = free / (k + 1) - 2 * POST_R - 5 - penalty
+                if score <= best_score:
+                    continue
+                for px, py in posts:
+                    for qx, qy in near:
+                        score = min(score, math.hypot(px - qx, py - qy) - 2 * POST_R - 5 - penalty)
+                    score = min(score, _clearance(others, px, py) - 5 - penalty)
+                if score <= best_score:
+                    continue
+                for px, py in samples[::8]:
+                    score = min(score, _clearance(others, px, py) - 3 - penalty)
+                if score > best_score:
+                    best_score, best = score, (controls, posts)
+            if best_score >= 0:
+                break
+        assert best is not None
+        (c1, c2), posts = best
+        placed.extend(posts)
+        courses[r] = ((a.x, a.y), c1, c2, (b.x, b.y), posts)
+    # bonus markers and taverns beside their routes, where they cover the least
+    taken: list[Box] = [*obstacles, coellen_box]
+    shapes: dict[int, RouteShape] = {}
+    for r in range(board.n_routes):
+        p0, c1, c2, p1, posts = courses[r]
+        t0, t1 = _bezier(p0, c1, c2, p1, 0.45), _bezier(p0, c1, c2, p1, 0.55)
+        length = math.hypot(t1[0] - t0[0], t1[1] - t0[1]) or 1.0
+        normal = (-(t1[1] - t0[1]) / length, (t1[0] - t0[0]) / length)
+        spots = []
+        for hw, hh in ((34.0, 10.0), (10.0, 10.0)):
+            best_spot, best_clear = (0.0, 0.0), -math.inf
+            for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
+                x, y = _bezier(p0, c1, c2, p1, t)
+                ta, tb = _bezier(p0, c1, c2, p1, t - 0.05), _bezier(p0, c1, c2, p1, t + 0.05)
+                d = math.hypot(tb[0] - ta[0], tb[1] - ta[1]) or 1.0
+                nx, ny = -(tb[1] - ta[1]) / d, (tb[0] - ta[0]) / d
+                for sign in (1, -1):
+                    off = hh + POST_R + 6 + abs(nx) * (hw - hh)
+                    spot = (x + sign * nx * off, y + sign * ny * off)
+                    box = Box(spot[0], spot[1], hw, hh)
+                    clear = min(
+                        _clearance([Box(qx, qy, hw, hh) for qx, qy in placed], *spot) - POST_R,
+                        min(_box_gap(box, other) for other in taken),
+                    )
+                    clear -= 20 * _outside_map(*spot)
+                    if clear > best_clear + 0.5:
+                        best_spot, best_clear = spot, clear
+            spots.append(best_spot)
+            if hw > 10 or board.route_tavern[r]:
+                taken.append(Box(best_spot[0], best_spot[1], hw, hh))
+        path = (
+            f"M{_f(p0[0])} {_f(p0[1])} C{_f(c1[0])} {_f(c1[1])} {_f(c2[0])} {_f(c2[1])} "
+            f"{_f(p1[0])} {_f(p1[1])}"
+        )
+        shapes[r] = RouteShape(path, posts, normal, spots[0], spots[1])
+    coellen = tuple((float(x), float(MAP_TOP + y)) for x, y in board.coellen_xy)
+    return Geometry(boxes, tuple(shapes[r] for r in range(board.n_routes)), coellen)
+
+
+# -- the targets -------------------------------------------------------------------------------
+
+
+def _owned_last(route: dict[str, Any], seat: int, kind: str) -> int:
+    """The last post of `route` holding `seat`'s `kind` (the piece `move` lifts), or -1."""
+    for i in range(len(route["posts"]) - 1, -1, -1):
+        piece = route["posts"][i]
+        if piece is not None and piece["seat"] == seat and piece["piece"] == kind:
+            return i
+    return -1
+
+
+def _first_free(items: list[Any]) -> int:
+    for i, item in enumerate(items):
+        if item is None:
+            return i
+    return -1
+
+
+def _element(view: dict[str, Any], action: object) -> tuple[Any, ...] | None:
+    """The one board element an action names, or None."""
+    routes = view["routes"]
+    match action:
+        case (
+            A.Place(route, merchant)
+            | A.MovePlace(route, merchant)
+            | A.DisplacedPlace(route, merchant)
+        ):
+            if _first_free(routes[route]["posts"]) < 0:
+                return None
+            return ("ghost", route, merchant)
+        case A.Displace(route, post, _, _) | A.RemovePiece(route, post):
+            return ("post", route, post)
+        case A.Move(route, merchant):
+            post = _owned_last(routes[route], view["turn_owner"], ("trader", "merchant")[merchant])
+            return None if post < 0 else ("post", route, post)
+        case A.Establish(route) | A.PlaceBonus(route):
+            return ("route", route)
+        case A.EstablishOffice(city) | A.NeutralOffice(city):
+            if _first_free(view["cities"][city]["offices"]) < 0:
+                return None
+            return ("office", city)
+        case A.EstablishExtraOffice(city, merchant):
+            return ("extra", city, merchant)
+        case A.EstablishUpgrade(ability):
+            return ("ability", ability)
+        case A.UseBonus(_, ability, _, _) if ability >= 0:
+            return ("ability", ability)
+        case A.EstablishCoellen(space):
+            return ("coellen", space)
+    return None
+
+
+def _targets(
+    board: Board, view: dict[str, Any], legal: Sequence[str]
+) -> dict[tuple[Any, ...], tuple[str, object]]:
+    """Board element -> (notation, action) for the legal actions naming exactly one element,
+    each element named by exactly one of them."""
+    by_element: dict[tuple[Any, ...], list[tuple[str, object]]] = {}
+    for text in dict.fromkeys(legal):
+        try:
+            action = A.action_from_str(board, text)
+        except IllegalActionError:
+            continue
+        element = _element(view, action)
+        if element is not None:
+            by_element.setdefault(element, []).append((text, action))
+    return {element: found[0] for element, found in by_element.items() if len(found) == 1}
+
+
+# -- the static layer: what never changes on a side ------------------------------------------------
+
+
+def _office_xy(board: Board, box: Box, city: int, office: int) -> Point:
+    left = box.x - _office_row_width(board.office_count[city]) / 2 + OFFICE / 2
+    return left + office * (OFFICE + OFFICE_GAP), box.y
+
+
+def _route_line(shape: RouteShape) -> str:
+    return (
+        f'<path d="{shape.path}" fill="none" stroke="{ROUTE_INK}" stroke-width="5" '
+        'stroke-linecap="round"/>'
+    )
+
+
+def _post(x: float, y: float) -> str:
+    return (
+        f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{POST_R}" fill="#fffdf5" stroke="#5b4a32" '
+        'stroke-width="2"/>'
+    )
+
+
+def _circle_d(x: float, y: float, r: float) -> str:
+    """A circle as a subpath, so that many share one <path> element."""
+    arc = f"a{_f(r)} {_f(r)} 0 1 0"
+    return f"M{_f(x - r)} {_f(y)}{arc} {_f(2 * r)} 0{arc} {_f(-2 * r)} 0"
+
+
+def _rect_d(x: float, y: float, w: float, h: float, r: float = 0.0) -> str:
+    """A rectangle (corners rounded by r) as a subpath."""
+    if not r:
+        return f"M{_f(x)} {_f(y)}h{_f(w)}v{_f(h)}h{_f(-w)}z"
+    arc = f"a{_f(r)} {_f(r)} 0 0 1"
+    return (
+        f"M{_f(x + r)} {_f(y)}h{_f(w - 2 * r)}{arc} {_f(r)} {_f(r)}v{_f(h - 2 * r)}"
+        f"{arc} {_f(-r)} {_f(r)}h{_f(2 * r - w)}{arc} {_f(-r)} {_f(-r)}v{_f(2 * r - h)}"
+        f"{arc} {_f(r)} {_f(-r)}z"
+    )
+
+
+def _path(d: list[str], style: str) -> str:
+    return f'<path d="{"".join(d)}" {style}/>' if d else ""
+
+
+@lru_cache(maxsize=4)
+def _static_map(side: str) -> tuple[str, str]:
+    """The printed map of a side in two layers: the routes with their empty posts and taverns;
+    the cities with their name plates and offices (privilege colour, shape, +1 coin) and the
+    Coellen special spaces (drawn over the routes, which run from city centre to city centre).
+
+    Shapes of one style share a <path> element: the page and the tests parse it after every move.
+    """
+    board = board_for(side)
+    geo = _geometry(side)
+    cities = data.BOARD_45_CITIES if side == "4-5" else data.BOARD_23_CITIES
+    texts: list[str] = []
+    posts: list[str] = []
+    taverns: list[str] = []
+    boxes: list[str] = []
+    plates: dict[str, list[str]] = {"#b2182b": [], "#f6d04d": [], "#fffaf0": []}
+    offices: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
+    coins: list[str] = []
+    for r, shape in enumerate(geo.routes):
+        posts.extend(_circle_d(x, y, POST_R) for x, y in shape.posts)
+        if board.route_tavern[r]:
+            tx, ty = shape.tavern
+            taverns.append(_rect_d(tx - 9, ty - 9, 18, 18, 4))
+            texts.append(_text(tx, ty + 0.5, "T", 12, "#ffffff", weight="bold"))
+    xs = [x for x, _ in geo.coellen]
+    ys = [y for _, y in geo.coellen]
+    coellen_frame = _rect_d(
+        min(xs) - 20, min(ys) - 20, max(xs) - min(xs) + 40, max(ys) - min(ys) + 40, 8
+    )
+    for (x, y), points, privilege in zip(
+        geo.coellen, COELLEN_POINTS, COELLEN_PRIVILEGE, strict=True
+    ):
+        offices[privilege].append(_circle_d(x, y, 15))
+        texts.append(_text(x, y + 0.5, str(points), 13, PRIVILEGE_INK[privilege], weight="bold"))
+    for c, box in enumerate(geo.boxes):
+        boxes.append(_rect_d(box.x - box.hw, box.y - box.hh, 2 * box.hw, 2 * box.hh, 6))
+        # the name plate: red for the East-West cities, yellow where the banner is yellow
+        name = cities[c].name
+        label = _city_label(board, c, name)
+        w = _text_width(label, 13) + 10
+        ly = box.y - box.hh - 10
+        if name in EAST_WEST:
+            plate, ink = "#b2182b", "#ffffff"
+        elif board.city_yellow[c]:
+            plate, ink = "#f6d04d", INK
+        else:
+            plate, ink = "#fffaf0", INK
+        plates[plate].append(_rect_d(box.x - w / 2, ly - 9, w, 18, 4))
+        texts.append(_text(box.x, ly + 0.5, label, 13, ink, weight="bold"))
+        for i in range(board.office_count[c]):
+            x, y = _office_xy(board, box, c, i)
+            privilege = board.office_priv[c][i]
+            h = OFFICE / 2
+            if board.office_round[c][i]:
+                offices[privilege].append(_circle_d(x, y, h))
+            else:
+                offices[privilege].append(_rect_d(x - h, y - h, OFFICE, OFFICE, 3))
+            texts.append(_text(x, y + 0.5, str(privilege), 12, PRIVILEGE_INK[privilege]))
+            if board.office_coin[c][i]:
+                coins.append(_circle_d(x + 11, y - 13, 7))
+                texts.append(_text(x + 11, y - 12.5, "+1", 7.5, weight="bold"))
+    lines = "".join(shape.path for shape in geo.routes)
+    routes = "".join(
+        [
+            f'<rect x="0" y="{MAP_TOP}" width="{WIDTH}" height="{MAP_HEIGHT}" rx="10" '
+            f'fill="{MAP_FILL}" stroke="#b8a887"/>',
+            f'<path d="{lines}" fill="none" stroke="{ROUTE_INK}" stroke-width="5" '
+            'stroke-linecap="round"/>',
+            _path(posts, 'fill="#fffdf5" stroke="#5b4a32" stroke-width="2"'),
+            _path(taverns, 'fill="#7b4a1e"'),
+        ]
+    )
+    return routes, "".join(
+        [
+            _path([coellen_frame], 'fill="#e9dfc6" stroke="#3b3024" stroke-width="1.5"'),
+            _path(boxes, 'fill="#f7f2e4" stroke="#3b3024" stroke-width="1.5"'),
+            *(
+                _path(d, f'fill="{fill}" stroke="#3b3024" stroke-width="1"')
+                for fill, d in plates.items()
+            ),
+            *(
+                _path(d, f'fill="{PRIVILEGE_FILL[p]}" stroke="#3b3024" stroke-width="2"')
+                for p, d in offices.items()
+            ),
+            _path(coins, 'fill="#e8b923" stroke="#6b4f00" stroke-width="1"'),
+            *texts,
+        ]
+    )
+
+
+# -- the pieces and the targets on the map -------------------------------------------------------
+
+
+def _piece_words(piece: dict[str, Any] | None) -> str:
+    if piece is None:
+        return "empty"
+    return f"{piece['piece']} of {_seat_name(piece['seat'])}"
+
+
+def _route_name(view: dict[str, Any], route: int) -> str:
+    a, b = view["routes"][route]["cities"]
+    return f"{a}–{b}"
+
+
+def _ghost_label(view: dict[str, Any], action: object, kind: str, name: str) -> str:
+    if isinstance(action, A.MovePlace):
+        return f"Put the moved {kind} on {name}"
+    if isinstance(action, A.DisplacedPlace):
+        disp = view["pending"]["displacement"]
+        whose = "neutral " if disp is not None and disp["owner"] == "neutral" else ""
+        if disp is not None and not disp["hand"][kind + "s"]:
+            return f"Place an extra {whose}{kind} on {name}"
+        return f"Put the displaced {whose}{kind} on {name}"
+    return f"Place {kind} on {name}"
+
+
+def _draw_route_targets(
+    view: dict[str, Any],
+    geo: Geometry,
+    targets: dict[tuple[Any, ...], tuple[str, object]],
+    out: list[str],
+    top: Targets,
+) -> None:
+    """The routes to establish or to mark with a bonus marker, lit up under their posts and the
+    cities; the target is a wide invisible stroke along the route, over everything. The route
+    being established (its choice pending) is lit up the same way, without a target."""
+    pending = view["pending"]["establish_route"]
+    if isinstance(pending, int) and 0 <= pending < len(geo.routes):
+        shape = geo.routes[pending]
+        out.append(
+            f'<path d="{shape.path}" fill="none" stroke="{HIGHLIGHT}" stroke-width="16" '
+            f'stroke-linecap="round" stroke-dasharray="10 6"/>{_route_line(shape)}'
+        )
+        out.extend(_post(x, y) for x, y in shape.posts)
+    for r, shape in enumerate(geo.routes):
+        if ("route", r) not in targets:
+            continue
+        name = _route_name(view, r)
+        text, action = targets[("route", r)]
+        out.append(
+            f'<path d="{shape.path}" fill="none" stroke="{HIGHLIGHT}" stroke-width="16" '
+            f'stroke-linecap="round"/>{_route_line(shape)}'
+        )
+        out.extend(_post(x, y) for x, y in shape.posts)
+        if isinstance(action, A.PlaceBonus):
+            kind = view["marker_to_place"]
+            label = f"Put the bonus marker {MARKER_WORDS.get(kind, kind)} beside {name}"
+        else:
+            label = f"Establish the route {name}"
+        top.add(
+            text,
+            label,
+            f'<path d="{shape.path}" fill="none" stroke="#ffffff" stroke-opacity="0.01" '
+            'stroke-width="26" stroke-linecap="round"/>',
+            events="stroke",
+        )
+
+
+def _draw_routes(
+    view: dict[str, Any],
+    geo: Geometry,
+    targets: dict[tuple[Any, ...], tuple[str, object]],
+    out: list[str],
+    top: Targets,
+) -> None:
+    viewer = view["seat"]
+    for r, shape in enumerate(geo.routes):
+        route = view["routes"][r]
+        name = _route_name(view, r)
+        if route["bonus"]:
+            label = MARKER_LABELS.get(route["bonus"], route["bonus"])
+            w = _text_width(label, 11) + 8
+            bx, by = shape.marker
+            out.append(
+                f'<rect x="{_f(bx - w / 2)}" y="{_f(by - 9)}" width="{_f(w)}" height="18" rx="9" '
+                'fill="#2f2a24" stroke="#f0c040" stroke-width="1.5"/>'
+                + _text(bx, by + 0.5, label, 11, "#ffffff", weight="bold")
+            )
+        posts = route["posts"]
+        for i, piece in enumerate(posts):
+            x, y = shape.posts[i]
+            if piece is not None:
+                out.append(_piece(x, y, piece["seat"], piece["piece"]))
+            if ("post", r, i) in targets:
+                text, action = targets[("post", r, i)]
+                if isinstance(action, A.Move):
+                    label = f"Move your {_piece_words(piece).split()[0]} from {name}"
+                elif isinstance(action, A.RemovePiece):
+                    label = f"Remove the {_piece_words(piece)} from {name}, post {i + 1}"
+                else:
+                    label = f"Displace the {_piece_words(piece)} on {name}, post {i + 1}"
+                top.add(text, label, _ring(x, y, POST_R + 5))
+        free = _first_free(posts)
+        ghosts = [m for m in (0, 1) if ("ghost", r, m) in targets]
+        for merchant in ghosts:
+            text, action = targets[("ghost", r, merchant)]
+            x, y = shape.posts[free]
+            if len(ghosts) == 2 and merchant:  # the merchant beside the post, the trader on it
+                x, y = x + shape.normal[0] * 27, y + shape.normal[1] * 27
+            kind = ("trader", "merchant")[merchant]
+            owner = viewer
+            disp = view["pending"]["displacement"]
+            if isinstance(action, A.DisplacedPlace) and disp is not None:
+                owner = disp["owner"]  # a displaced neutral trader is placed by the other player
+            body = _halo(x, y, POST_R + 4, bool(merchant)) + _ghost(x, y, owner, bool(merchant))
+            top.add(text, _ghost_label(view, action, kind, name), body)
+
+
+def _draw_cities(
+    view: dict[str, Any],
+    geo: Geometry,
+    board: Board,
+    targets: dict[tuple[Any, ...], tuple[str, object]],
+    out: list[str],
+    top: Targets,
+) -> None:
+    viewer = view["seat"]
+    for c, box in enumerate(geo.boxes):
+        city = view["cities"][c]
+        name = city["name"]
+        if city["full"]:  # a heavy frame and a tick in a dark disc
+            fx, fy = box.x + box.hw - 2, box.y - box.hh + 2
+            out.append(
+                f'<rect x="{_f(box.x - box.hw)}" y="{_f(box.y - box.hh)}" '
+                f'width="{_f(2 * box.hw)}" height="{_f(2 * box.hh)}" rx="6" fill="none" '
+                'stroke="#3b3024" stroke-width="4"/>'
+                f'<circle cx="{_f(fx)}" cy="{_f(fy)}" r="8" fill="#222222"/>'
+                f'<path d="M{_f(fx - 4)} {_f(fy)} l3 3 l5 -6" fill="none" stroke="#ffffff" '
+                'stroke-width="2"/>'
+            )
+        for i, piece in enumerate(city["offices"]):
+            if piece is not None:
+                x, y = _office_xy(board, box, c, i)
+                out.append(_piece(x, y, piece["seat"], piece["piece"], 21))
+        if ("office", c) in targets:
+            i = _first_free(city["offices"])
+            x, y = _office_xy(board, box, c, i)
+            text, action = targets[("office", c)]
+            who = "the neutral trader" if isinstance(action, A.NeutralOffice) else "your piece"
+            shape = "merchant" if board.office_round[c][i] else "trader"
+            label = (
+                f"Put {who} in {name}, office {i + 1} "
+                f"({PRIVILEGE_NAMES[board.office_priv[c][i]]}, {shape})"
+            )
+            top.add(text, label, _ring(x, y, OFFICE / 2 + 6))
+        # extra offices (zusätzliche Niederlassung) in a row under the city, first placed first
+        extras = city["extra_offices"]
+        ghosts = [m for m in (0, 1) if ("extra", c, m) in targets]
+        ey = box.y + box.hh + 16
+        x = box.x - (len(extras) + len(ghosts) - 1) * 15
+        for piece in extras:
+            out.append(
+                f'<rect x="{_f(x - 13)}" y="{_f(ey - 13)}" width="26" height="26" rx="3" '
+                'fill="#d8d0bd" stroke="#3b3024" stroke-width="1.5" stroke-dasharray="3 2"/>'
+                + _piece(x, ey, piece["seat"], piece["piece"], 20)
+            )
+            x += 30
+        for merchant in ghosts:
+            text, _ = targets[("extra", c, merchant)]
+            kind = ("trader", "merchant")[merchant]
+            body = _halo(x, ey, 14, bool(merchant)) + _ghost(x, ey, viewer, bool(merchant))
+            top.add(text, f"Put your {kind} in an extra office of {name}", body)
+            x += 30
+
+
+def _draw_coellen(
+    view: dict[str, Any],
+    geo: Geometry,
+    targets: dict[tuple[Any, ...], tuple[str, object]],
+    out: list[str],
+    top: Targets,
+) -> None:
+    for i, (x, y) in enumerate(geo.coellen):
+        space = view["coellen"][i]
+        if space["piece"] is not None:
+            out.append(_piece(x, y, space["piece"]["seat"], "merchant", 20))
+        if ("coellen", i) in targets:
+            text, _ = targets[("coellen", i)]
+            label = (
+                f"Put your merchant on the Coellen space worth {space['points']} prestige "
+                f"({PRIVILEGE_NAMES[COELLEN_PRIVILEGE[i]]})"
+            )
+            top.add(text, label, _ring(x, y, 20))
+
+
+# -- the status line and the players' boards ------------------------------------------------------
+
+
+def _draw_header(view: dict[str, Any], out: list[str]) -> None:
+    out.append(f'<rect x="0" y="0" width="{WIDTH}" height="{MAP_TOP - 4}" fill="#2f2a24"/>')
+    out.append(
+        _text(12, 18, f"Hansa Teutonica · board {view['board']}", 17, "#ffffff", "start", "bold")
+    )
+    decider = view["decider"]
+    fill, ink, letter = _seat_style(view["turn_owner"])
+    status = []
+    if view["decision"] == "game_over":
+        status.append("Game over")
+    else:
+        status.append(f"{view['actions_left']} action(s) left")
+        if isinstance(decider, int):
+            status.append(f"{_seat_name(decider)} {DECISION_WORDS.get(view['decision'], '')}")
+    pending = view["pending"]
+    disp = pending["displacement"]
+    if disp is not None:
+        hand = disp["hand"]
+        status.append(
+            f"displaced: {hand['traders']} trader, {hand['merchants']} merchant; "
+            f"{disp['extras_left']} extra"
+        )
+    if pending["establish_route"] is not None:
+        a, b = view["routes"][pending["establish_route"]]["cities"]
+        status.append(f"establishing {a}–{b}")
+    held = pending["move"]["held"]
+    if held["traders"] or held["merchants"]:
+        status.append(f"moving: {held['traders']} trader, {held['merchants']} merchant")
+    if view["marker_to_place"]:
+        status.append(f"marker to place: {MARKER_WORDS.get(view['marker_to_place'], '')}")
+    out.append(
+        f'<rect x="12" y="33" width="22" height="22" rx="2" fill="{fill}" stroke="#ffffff"/>'
+        + _text(23, 44.5, letter, 15, ink, weight="bold")
+        + _text(42, 44, "Turn · " + " · ".join(status), 14, "#ffffff", "start")
+    )
+    x0 = 560  # the full-cities track and the marker pile at the right of the title line
+    out.append(_text(x0, 18, "Full cities", 13, "#ffffff", "end"))
+    for i in range(FULL_CITIES_TO_END):
+        filled = i < view["full_cities"]
+        out.append(
+            f'<rect x="{x0 + 6 + i * 22}" y="8" width="19" height="20" rx="3" '
+            f'fill="{"#f6d04d" if filled else "#4a423a"}" stroke="#ffffff" stroke-width="1"/>'
+            + _text(x0 + 15.5 + i * 22, 18.5, str(i + 1), 11, INK if filled else "#cccccc")
+        )
+    out.append(
+        _text(WIDTH - 12, 18, f"Markers in pile: {view['markers_left']}", 13, "#ffffff", "end")
+    )
+
+
+def _ability_row(x: float, y: float, player: dict[str, Any], ability: int, seat: Any) -> str:
+    """One track of the player board: the uncovered spaces with their values (the current one
+    framed), then one block in the seat's colour for the spaces its pieces still cover."""
+    name = ABILITIES[ability]
+    values = TRACK_VALUES[ability]
+    level = player["ability_levels"][name]
+    parts = [_text(x, y, ABILITY_LABELS[name], 13, anchor="start")]
+    bx = x + 74
+    for i in range(level + 1):
+        value = values[i]
+        shown = "C" if name == "bank" and value == 0 else str(value)
+        fill, ink = "#ffffff", INK
+        if name == "privilege":
+            fill, ink = PRIVILEGE_FILL[value], PRIVILEGE_INK[value]
+        current = i == level
+        parts.append(
+            f'<rect x="{_f(bx + i * 25 - 11)}" y="{_f(y - 11)}" width="22" height="22" rx="3" '
+            f'fill="{fill}" stroke="#3b3024" stroke-width="{2.5 if current else 1}"/>'
+            + _text(bx + i * 25, y + 0.5, shown, 13, ink, weight="bold" if current else "normal")
+        )
+    covered = len(values) - 1 - level
+    if covered:
+        colour, ink, letter = _seat_style(seat)
+        left = bx + (level + 1) * 25 - 11
+        width = covered * 25 - 3
+        rx = 10 if name == "book" else 2  # merchants cover the book, traders the others
+        parts.append(
+            f'<rect x="{_f(left)}" y="{_f(y - 9)}" width="{_f(width)}" height="18" rx="{rx}" '
+            f'fill="{colour}" stroke="#111111"/>'
+        )
+        hidden = " ".join("C" if name == "bank" and v == 0 else str(v) for v in values[level + 1 :])
+        label = f"{letter}: {hidden}"  # the pieces, and the values they still cover
+        if _text_width(label, 11) > width - 2:
+            label = letter
+        parts.append(_text(left + width / 2, y + 0.5, label, 11, ink, weight="bold"))
+    return "".join(parts)
+
+
+def _marker_tags(markers: list[dict[str, Any]], width: float) -> list[tuple[float, int, str]]:
+    """Bonus marker tags in lines: (x offset, line, label) within a board `width` wide."""
+    tags = []
+    mx, line = 0.0, 0
+    for m in markers:
+        text = MARKER_LABELS.get(m["kind"], m["kind"])
+        w = _text_width(text, 11) + 8
+        if mx + w > width and mx > 0:
+            mx, line = 0.0, line + 1
+        tags.append((mx, line, text))
+        mx += w + 5
+    return tags
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _draw_players(
+    view: dict[str, Any],
+    targets: dict[tuple[Any, ...], tuple[str, object]],
+    y0: float,
+    out: list[str],
+    top: Targets,
+) -> float:
+    """The players' boards under the map, four to a row at most; returns the bottom edge."""
+    players = view["players"]
+    neutral = view["neutral"]
+    count = len(players) + (1 if neutral else 0)
+    columns = 3 if count > 4 else count
+    gap = 10
+    width = (WIDTH - gap * (columns + 1)) / columns
+    tags = [_marker_tags(p["bonus_markers"], width - 24) for p in players]
+    lines = [1 + max((line for _, line, _ in t), default=-1) for t in tags]
+    y = y0
+    for first in range(0, count, columns):
+        row = range(first, min(first + columns, count))
+        height = 258 + 22 * max([lines[i] for i in row if i < len(lines)] + [0])
+        for index in row:
+            x = gap + (index - first) * (width + gap)
+            if index < len(players):
+                _draw_player(
+                    view, players[index], tags[index], (x, y, width, height), targets, out, top
+                )
+            elif neutral is not None:
+                _draw_neutral(neutral, x, y, width, out)
+        y += height + gap
+    return y
+
+
+def _board_frame(x: float, y: float, width: float, height: float, seat: Any, you: bool) -> str:
+    colour = _seat_style(seat)[0]
+    return (
+        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="{_f(height)}" rx="8" '
+        f'fill="#fbf8f0" stroke="{colour}" stroke-width="{5 if you else 3}"/>'
+        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="30" rx="8" fill="{colour}"/>'
+    )
+
+
+def _draw_neutral(
+    neutral: dict[str, Any], x: float, y: float, width: float, out: list[str]
+) -> None:
+    out.append(_board_frame(x, y, width, 104, "neutral", False))
+    out.append(_text(x + 10, y + 15.5, "Neutral (N)", 15, "#000000", "start", "bold"))
+    out.append(
+        _text(
+            x + width - 10,
+            y + 15.5,
+            f"Prestige {neutral['prestige']}",
+            15,
+            "#000000",
+            "end",
+            "bold",
+        )
+    )
+    out.append(_piece(x + 20, y + 50, "neutral", "trader", 16))
+    out.append(_text(x + 34, y + 50, f"{neutral['supply']} traders in supply", 14, anchor="start"))
+    if neutral["east_west"]:
+        out.append(
+            _text(
+                x + 12,
+                y + 80,
+                f"East-West {_ordinal(neutral['east_west'])}",
+                13,
+                "#b2182b",
+                "start",
+                "bold",
+            )
+        )
+
+
+def _draw_player(
+    view: dict[str, Any],
+    p: dict[str, Any],
+    tags: list[tuple[float, int, str]],
+    frame: tuple[float, float, float, float],
+    targets: dict[tuple[Any, ...], tuple[str, object]],
+    out: list[str],
+    top: Targets,
+) -> None:
+    x, y, width, height = frame
+    seat = p["seat"]
+    _, ink, letter = _seat_style(seat)
+    you = view["seat"] == seat
+    out.append(_board_frame(x, y, width, height, seat, you))
+    title = f"You ({letter})" if you else f"Player {letter}"
+    out.append(_text(x + 10, y + 15.5, title, 15, ink, "start", "bold"))
+    scores = view["scores"]
+    score = scores[seat] if isinstance(scores, list) and seat < len(scores) else p["prestige"]
+    label = "Score" if view["decision"] == "game_over" else "Prestige"
+    out.append(_text(x + width - 10, y + 15.5, f"{label} {score}", 15, ink, "end", "bold"))
+    for j, (label, counts) in enumerate((("Supply", p["supply"]), ("Stock", p["stock"]))):
+        line = y + 46 + j * 24
+        out.append(
+            _text(x + 12, line, label, 13, anchor="start")
+            + _piece(x + 86, line, seat, "trader", 16)
+            + _text(x + 98, line, str(counts["traders"]), 14, anchor="start", weight="bold")
+            + _piece(x + 136, line, seat, "merchant", 16)
+            + _text(x + 148, line, str(counts["merchants"]), 14, anchor="start", weight="bold")
+        )
+    if p["east_west"]:  # a red badge: the East-West connection, and in which place
+        out.append(
+            f'<rect x="{_f(x + width - 66)}" y="{_f(y + 37)}" width="56" height="18" rx="9" '
+            'fill="#b2182b"/>'
+            + _text(
+                x + width - 38,
+                y + 46.5,
+                f"E-W {_ordinal(p['east_west'])}",
+                11,
+                "#ffffff",
+                weight="bold",
+            )
+        )
+    for a in range(len(ABILITIES)):
+        ry = y + 100 + a * 27
+        out.append(_ability_row(x + 12, ry, p, a, seat))
+        if ("ability", a) in targets and you:
+            text, action = targets[("ability", a)]
+            label = f"Upgrade your ability {ABILITY_LABELS[ABILITIES[a]]}"
+            if isinstance(action, A.UseBonus):
+                label += " with the bonus marker"
+            top.add(text, label, _frame(x + 6, ry - 13, width - 12, 26))
+    my = y + 100 + 5 * 27 - 2
+    markers = p["bonus_markers"]
+    out.append(
+        _text(x + 12, my, "Bonus markers" + ("" if markers else ": none"), 12, anchor="start")
+    )
+    for m, (mx, line, text) in zip(markers, tags, strict=True):
+        w = _text_width(text, 11) + 8
+        tx, ty = x + 12 + mx, my + 22 + 22 * line
+        if m["used"]:  # turned over: pale and dashed
+            fill, ink, dash = "#d9d4ca", "#555555", ' stroke-dasharray="3 2"'
+        else:
+            fill, ink, dash = "#2f2a24", "#ffffff", ""
+        out.append(
+            f'<rect x="{_f(tx)}" y="{_f(ty - 9)}" width="{_f(w)}" height="18" rx="9" '
+            f'fill="{fill}" stroke="#f0c040" stroke-width="1.5"{dash}/>'
+            + _text(tx + w / 2, ty + 0.5, text, 11, ink, weight="bold")
+        )
+
+
+STYLE = (
+    ".board-svg.hansa .target{cursor:pointer}"
+    ".board-svg.hansa .target:hover .ring,.board-svg.hansa .target:focus-visible .ring"
+    "{stroke:#000000;stroke-width:8;fill-opacity:0.25}"
+)
+
+
+def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
+    """The board of `view` as one inline <svg> element, and the legal actions it carries."""
+    side = view["board"]
+    board = board_for(side)
+    geo = _geometry(side)
+    targets = _targets(board, view, legal)
+    out: list[str] = []
+    top = Targets()
+    _draw_header(view, out)
+    routes, cities = _static_map(side)
+    out.append(routes)
+    _draw_route_targets(view, geo, targets, out, top)
+    out.append(cities)
+    _draw_routes(view, geo, targets, out, top)
+    _draw_coellen(view, geo, targets, out, top)
+    _draw_cities(view, geo, board, targets, out, top)
+    height = _draw_players(view, targets, MAP_TOP + MAP_HEIGHT + 10, out, top)
+    placed = frozenset(top.placed)
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg hansa" '
+        f'viewBox="0 0 {WIDTH} {_f(height)}" width="100%" role="group" '
+        f'aria-label="Hansa Teutonica board {side}" font-family="{FONT}" fill="{INK}" '
+        'text-anchor="middle" dominant-baseline="central" pointer-events="none">'
+        f"<title>Hansa Teutonica</title><style>{STYLE}</style>"
+        f"{''.join(out)}{''.join(top.parts)}</svg>"
+    )
+    return svg, placed

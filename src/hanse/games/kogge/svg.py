@@ -1,0 +1,773 @@
+"""The Kogge board as one inline SVG for the web page (DESIGN.md, "The web platform": boards).
+
+:func:`board_svg` draws a view: the nine cities in the ring of the printed board (``CITY_GRID``),
+each with its route squares (Routenanzeiger), Kontor places, goods, cogs, robbery markers, the
+guild master (Gildemeister) and the game-end marker; the offer, the bids and the viewer's markers
+in the middle; the players' holdings in the four corners and the supply at the bottom.
+
+A legal action is drawn as a clickable target (``data-action``) only where it names exactly one
+thing on the board: ``start <n>`` on city n, the free steps ``move 0``/``move 1`` and the robber's
+and conflict winner's ``step``/``push`` on a route square, ``rob city`` on the city, ``collect`` on
+the viewer's Kontor and ``bid <v>`` on the viewer's marker chip of value v. Everything else (a
+move paid with goods, a lot bought with one of several goods, ...) is left to the page's action
+bar. The page decides nothing: only what ``legal`` holds is decorated.
+
+Standard library only: the text is built as strings and every text and attribute is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+from xml.sax.saxutils import escape
+
+from hanse.games.kogge.data import (
+    CHIP_NAMES,
+    CITY_GRID,
+    GOOD_LETTERS,
+    GOOD_NAMES,
+    KONTORE_PER_PLAYER,
+    MARKER_COLOUR,
+)
+
+# Seat colours of the page (hanse.css): the Okabe-Ito palette, each paired with a letter.
+SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
+SEAT_INK = ("#ffffff", "#ffffff", "#ffffff", "#000000", "#000000")
+SEAT_LETTERS = "ABCDE"
+
+# Goods and route markers: grey ore, orange fur, purple amber, white salt (Spielmaterial).
+GOOD_FILL = ("#b4b9be", "#f39c34", "#8e5bb5", "#ffffff")
+GOOD_INK = ("#000000", "#000000", "#ffffff", "#000000")
+BACK_FILL = "#23303b"
+"""The back of a face-down route marker: darker than any good."""
+CITY_TINT = ("#eef0f2", "#fdf0e0", "#f3eafa", "#fbfbf6")
+CHIP_SHORT = {
+    "trade3": "3:1",
+    "extra_marker": "+1",
+    "two_moves": "2 step",
+    "secret_route": "secret",
+}
+
+CELL_W, CELL_H = 160, 170
+PAD = 4
+WIDTH, HEIGHT = 5 * CELL_W, 4 * CELL_H
+INK = "#1d2330"
+MUTED = "#555b66"
+PAPER = "#fbf8f1"
+
+# The four corners of the ring hold the players (clockwise from the top left), the bottom middle
+# the supply.
+CORNERS = ((1, 1), (5, 1), (5, 4), (1, 4))
+SUPPLY_CELL = (3, 4)
+
+
+_NAMES: dict[str, str] = {}
+
+
+def _attr_name(key: str) -> str:
+    """``font_size`` -> ``font-size``, ``class_`` -> ``class`` (cached: boards draw hundreds)."""
+    name = _NAMES.get(key)
+    if name is None:
+        name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+    return name
+
+
+def _escape_attr(value: str) -> str:
+    if "&" in value or "<" in value or ">" in value or '"' in value or "'" in value:
+        return html.escape(value)
+    return value
+
+
+def _attrs(attrs: dict[str, object]) -> str:
+    parts = []
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        text = _escape_attr(value) if isinstance(value, str) else str(value)
+        parts.append(f' {_attr_name(key)}="{text}"')
+    return "".join(parts)
+
+
+def _el(tag: str, body: str | None = None, /, **attrs: object) -> str:
+    if body is None:
+        return f"<{tag}{_attrs(attrs)}/>"
+    return f"<{tag}{_attrs(attrs)}>{body}</{tag}>"
+
+
+# The primitives below are pure and every board draws most pieces at the same places as the
+# last one, so they are cached (a board is then about a millisecond).
+@lru_cache(maxsize=8192)
+def _text(
+    x: float,
+    y: float,
+    words: str,
+    size: float = 16,
+    *,
+    weight: str | None = None,
+    anchor: str | None = None,
+    fill: str = INK,
+    fit: float | None = None,
+) -> str:
+    """One line of text; squeezed to ``fit`` units when it would be wider."""
+    length = None
+    if fit is not None and len(words) * size * (0.68 if weight else 0.58) > fit:
+        length = f"{fit:.0f}"
+    return _el(
+        "text",
+        escape(words),
+        x=f"{x:.1f}",
+        y=f"{y:.1f}",
+        font_size=size,
+        font_weight=weight,
+        text_anchor=anchor,
+        fill=fill,
+        textLength=length,
+        lengthAdjust="spacingAndGlyphs" if length else None,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _rect(x: float, y: float, w: float, h: float, **attrs: object) -> str:
+    return _el("rect", x=f"{x:.1f}", y=f"{y:.1f}", width=f"{w:.1f}", height=f"{h:.1f}", **attrs)
+
+
+@lru_cache(maxsize=8192)
+def _seat_badge(x: float, y: float, seat: int, r: float = 11) -> str:
+    """A round piece of ``seat``: its colour and its letter (centre x, y)."""
+    return _el("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=r, fill=SEAT_COLOURS[seat]) + _text(
+        x,
+        y + r * 0.42,
+        SEAT_LETTERS[seat],
+        r * 1.15,
+        weight="bold",
+        anchor="middle",
+        fill=SEAT_INK[seat],
+    )
+
+
+@lru_cache(maxsize=8192)
+def _seat_square(x: float, y: float, size: float, seat: int) -> str:
+    return _rect(x, y, size, size, rx=3, fill=SEAT_COLOURS[seat], stroke=INK) + _text(
+        x + size / 2,
+        y + size * 0.72,
+        SEAT_LETTERS[seat],
+        size * 0.62,
+        weight="bold",
+        anchor="middle",
+        fill=SEAT_INK[seat],
+    )
+
+
+@lru_cache(maxsize=8192)
+def _cog(x: float, y: float, w: float, seat: int) -> str:
+    """A cog (Kogge) of ``seat``: a hull with the seat letter, ``w`` wide, top at ``y``."""
+    path = (
+        f"M{x:.1f},{y + 8:.1f} H{x + w:.1f} L{x + w - 4:.1f},{y + 22:.1f} "
+        f"H{x + 4:.1f} Z M{x + w / 2:.1f},{y + 8:.1f} V{y:.1f}"
+    )
+    hull = _el("path", d=path, fill=SEAT_COLOURS[seat], stroke=INK, stroke_width=1.5)
+    return hull + _text(
+        x + w / 2,
+        y + 20,
+        SEAT_LETTERS[seat],
+        13,
+        weight="bold",
+        anchor="middle",
+        fill=SEAT_INK[seat],
+    )
+
+
+@lru_cache(maxsize=8192)
+def _goods_chip(x: float, y: float, good: int, count: int, w: float = 34) -> str:
+    return _rect(x, y, w, 24, rx=5, fill=GOOD_FILL[good], stroke=INK) + _text(
+        x + w / 2,
+        y + 18,
+        f"{count}{GOOD_LETTERS[good]}",
+        16,
+        weight="bold",
+        anchor="middle",
+        fill=GOOD_INK[good],
+    )
+
+
+@lru_cache(maxsize=8192)
+def _marker_chip(x: float, y: float, value: int, size: float = 28) -> str:
+    """A route marker (Wegemarker) face up: its number on the colour of its good."""
+    colour = MARKER_COLOUR[value]
+    return _rect(x, y, size, size, rx=4, fill=GOOD_FILL[colour], stroke=INK) + _text(
+        x + size / 2,
+        y + size * 0.72,
+        str(value),
+        size * 0.64,
+        weight="bold",
+        anchor="middle",
+        fill=GOOD_INK[colour],
+    )
+
+
+def _goods_words(goods: dict[str, int]) -> str:
+    words = [f"{goods[name]} {name}" for name in GOOD_NAMES if goods.get(name)]
+    return ", ".join(words) or "no goods"
+
+
+def _goods_text(goods: dict[str, int]) -> str:
+    return (
+        " ".join(
+            f"{goods[name]}{GOOD_LETTERS[t]}" for t, name in enumerate(GOOD_NAMES) if goods[name]
+        )
+        or "-"
+    )
+
+
+class _Board:
+    """Collects the drawing and the targets; targets are drawn last, over everything."""
+
+    def __init__(self, view: dict[str, Any], legal: Sequence[str]) -> None:
+        self.view = view
+        self.legal = set(legal)
+        self.parts: list[str] = []
+        self.targets: list[str] = []
+        self.placed: set[str] = set()
+
+    def target(
+        self, action: str, x: float, y: float, w: float, h: float, label: str, rx: float = 6
+    ) -> None:
+        """A clickable target for ``action`` over the given box, if it is legal and not placed."""
+        if action not in self.legal or action in self.placed:
+            return
+        self.placed.add(action)
+        self.targets.append(
+            _el(
+                "rect",
+                _el("title", escape(label)),
+                x=f"{x:.1f}",
+                y=f"{y:.1f}",
+                width=f"{w:.1f}",
+                height=f"{h:.1f}",
+                rx=rx,
+                class_="hk-target",
+                fill="#ffb000",
+                fill_opacity="0",
+                stroke="#b35900",
+                stroke_width=3,
+                stroke_dasharray="7 4",
+                role="button",
+                tabindex=0,
+                aria_label=label,
+                data_action=action,
+            )
+        )
+
+
+def _cell(col: int, row: int) -> tuple[float, float]:
+    """Top left of the box in grid cell (col, row), 1-based as ``CITY_GRID``."""
+    return (col - 1) * CELL_W + PAD, (row - 1) * CELL_H + PAD
+
+
+def _centre(city: int) -> tuple[float, float]:
+    col, row = CITY_GRID[city]
+    return (col - 0.5) * CELL_W, (row - 0.5) * CELL_H
+
+
+def _city_name(view: dict[str, Any], city: int) -> str:
+    return str(view["cities"][city]["name"])
+
+
+def _route_square(
+    b: _Board, city: dict[str, Any], slot: int, cx: float, cy: float, slot_actions: dict[int, str]
+) -> None:
+    """Route square ``slot`` of ``city`` centred on (cx, cy), with a pointer to its target."""
+    half = 17
+    up = city["markers"][slot]
+    known = city["known"][slot]
+    dealt = city["dealt"][slot]
+    out = b.parts
+    value = up if up is not None else known
+    if up is not None:
+        out.append(_marker_chip(cx - half, cy - half, up, 2 * half))
+        tx, ty = _centre(up)
+        sx, sy = _centre(city["number"])
+        angle = math.atan2(ty - sy, tx - sx)
+        dx, dy = math.cos(angle), math.sin(angle)
+        # A pointer from the square toward the target city (the route's direction).
+        x1, y1 = cx + dx * (half + 1), cy + dy * (half + 1)
+        x2, y2 = cx + dx * (half + 7), cy + dy * (half + 7)
+        head = (
+            f"M{x2 + dx * 7:.1f},{y2 + dy * 7:.1f} L{x2 - dy * 6:.1f},{y2 + dx * 6:.1f} "
+            f"L{x2 + dy * 6:.1f},{y2 - dx * 6:.1f} Z"
+        )
+        out.append(
+            _el(
+                "line",
+                x1=f"{x1:.1f}",
+                y1=f"{y1:.1f}",
+                x2=f"{x2:.1f}",
+                y2=f"{y2:.1f}",
+                stroke=INK,
+                stroke_width=3,
+            )
+        )
+        out.append(_el("path", d=head, fill=INK))
+    elif dealt:
+        out.append(
+            _rect(cx - half, cy - half, 2 * half, 2 * half, rx=4, fill=BACK_FILL, stroke=INK)
+        )
+        words = "?" if known is None else f"({known})"
+        out.append(
+            _text(
+                cx,
+                cy + 7,
+                words,
+                20 if known is None else 16,
+                weight="bold",
+                anchor="middle",
+                fill="#ffffff",
+            )
+        )
+    else:
+        out.append(
+            _rect(
+                cx - half,
+                cy - half,
+                2 * half,
+                2 * half,
+                rx=4,
+                fill="none",
+                stroke=MUTED,
+                stroke_dasharray="4 3",
+            )
+        )
+    action = slot_actions.get(slot)
+    if action is None:
+        return
+    name = city["name"]
+    if value is not None:
+        where = f"along the route to {_city_name(b.view, value)}"
+    else:
+        where = "along the face-down route"
+    verb = {"move": "sail", "step": "move the robber's cog", "push": "push the loser's cog"}[
+        action.split()[0]
+    ]
+    b.target(
+        action,
+        cx - half - 3,
+        cy - half - 3,
+        2 * half + 6,
+        2 * half + 6,
+        f"{verb} from {name} {where} (square {slot + 1})",
+    )
+
+
+def _square_actions(view: dict[str, Any], city: int) -> dict[int, str]:
+    """The route-square actions that belong to route squares of ``city``."""
+    seat = view["seat"]
+    players = view["players"]
+    result: dict[int, str] = {}
+    if seat is not None and players[seat]["city"] == city:
+        for slot in (0, 1):
+            result[slot] = f"move {slot}"
+    owner = view["turn_owner"]
+    if view["decision"] == "forced_step" and owner is not None and players[owner]["city"] == city:
+        for slot in (0, 1):
+            result[slot] = f"step {slot}"
+    conflict = view["conflict"]
+    sides, winner = conflict["sides"], conflict["winner"]
+    if view["decision"] == "push" and winner in sides and len(sides) == 2:
+        loser = sides[1] if winner == sides[0] else sides[0]
+        if 0 <= loser < len(players) and players[loser]["city"] == city:
+            for slot in (0, 1):
+                result[slot] = f"push {slot}"
+    return result
+
+
+def _draw_city(b: _Board, city: dict[str, Any]) -> None:
+    view = b.view
+    c = city["number"]
+    col, row = CITY_GRID[c]
+    x, y = _cell(col, row)
+    w, h = CELL_W - 2 * PAD, CELL_H - 2 * PAD
+    good = GOOD_NAMES.index(city["good"])
+    seat = view["seat"]
+    mine = seat is not None and view["players"][seat]["city"] == c
+    out = b.parts
+    out.append(
+        _rect(x, y, w, h, rx=10, fill=CITY_TINT[good], stroke=INK, stroke_width=4 if mine else 1.5)
+    )
+    # Header: number and name, the city's good as the number's colour.
+    out.append(
+        _el(
+            "circle", cx=f"{x + 15:.1f}", cy=f"{y + 15:.1f}", r=12, fill=GOOD_FILL[good], stroke=INK
+        )
+    )
+    out.append(
+        _text(x + 15, y + 21, str(c), 16, weight="bold", anchor="middle", fill=GOOD_INK[good])
+    )
+    out.append(_text(x + 31, y + 22, city["name"], 20, weight="bold", fit=w - 34))
+    # Route squares, the guild master and the end marker.
+    slot_actions = _square_actions(view, c)
+    for slot, sx in ((0, 28.0), (1, 82.0)):
+        _route_square(b, city, slot, x + sx, y + 60, slot_actions)
+    if view["guildmaster"] == c:
+        out.append(_rect(x + w - 40, y + 32, 36, 22, rx=11, fill="#2b2b2b"))
+        out.append(
+            _text(x + w - 22, y + 48, "GM", 14, weight="bold", anchor="middle", fill="#ffd24d")
+        )
+    if view["end_marker"] == c:
+        out.append(_rect(x + w - 40, y + 60, 36, 22, rx=3, fill="#b3261e"))
+        out.append(
+            _text(x + w - 22, y + 76, "End", 13, weight="bold", anchor="middle", fill="#ffffff")
+        )
+    # Goods on the city.
+    gx = x + 4
+    goods = city["goods"]
+    present = [t for t, name in enumerate(GOOD_NAMES) if goods[name]]
+    chip_w = min(36.0, (w - 8) / max(1, len(present)) - 2)
+    for t in present:
+        out.append(_goods_chip(gx, y + 90, t, goods[GOOD_NAMES[t]], chip_w))
+        gx += chip_w + 2
+    if not present:
+        out.append(_text(x + 6, y + 108, "no goods", 14, fill=MUTED))
+    _draw_city_pieces(b, city, x, y + 117, w)
+    if f"start {c}" in b.legal:
+        b.target(f"start {c}", x, y, w, h, f"start in {city['name']} (city {c})", rx=10)
+    if "rob city" in b.legal and mine:
+        b.target("rob city", x, y, w, h, f"rob the city of {city['name']}", rx=10)
+
+
+def _draw_city_pieces(b: _Board, city: dict[str, Any], x: float, y: float, w: float) -> None:
+    """Kontor places (with the goods stored in them), cogs and robbery markers, flowing over two
+    lines below the goods."""
+    view = b.view
+    out = b.parts
+    c = city["number"]
+    seat = view["seat"]
+    stored = iter(k["goods"] for k in city["kontore"])  # in the order of the places held
+    items: list[tuple[str, int, int]] = []  # (kind, seat or good, count)
+    for owner in city["kontor_places"]:
+        items.append(("kontor", owner, 0))
+        if owner >= 0:
+            goods = next(stored)
+            items += [
+                ("stored", t, goods[name]) for t, name in enumerate(GOOD_NAMES) if goods[name]
+            ]
+    items += [("cog", p["seat"], 0) for p in view["players"] if p["city"] == c]
+    items += [("rob", p, 0) for p in city["robbed_by"]]
+    widths = {"kontor": 22, "stored": 28, "cog": 26, "rob": 28}
+    own = [k for k in city["kontore"] if k["seat"] == seat]
+    px, py = x + 4, y
+    for kind, who, count in items:
+        iw = widths[kind]
+        if px + iw > x + w - 2:
+            px, py = x + 4, py + 21
+        if kind == "kontor" and who < 0:
+            out.append(
+                _rect(px, py, iw, iw, rx=3, fill="none", stroke=MUTED, stroke_dasharray="3 3")
+            )
+        elif kind == "kontor":
+            out.append(_seat_square(px, py, iw, who))
+            if who == seat and len(own) == 1:
+                words = _goods_words(own[0]["goods"])
+                b.target(
+                    "collect",
+                    px - 3,
+                    py - 3,
+                    iw + 6,
+                    iw + 6,
+                    f"collect the goods of your Kontor in {city['name']} ({words})",
+                )
+        elif kind == "stored":
+            out.append(_rect(px - 1, py + 2, iw, 18, rx=4, fill=GOOD_FILL[who], stroke=INK))
+            out.append(
+                _text(
+                    px - 1 + iw / 2,
+                    py + 15,
+                    f"{count}{GOOD_LETTERS[who]}",
+                    12,
+                    weight="bold",
+                    anchor="middle",
+                    fill=GOOD_INK[who],
+                )
+            )
+        elif kind == "cog":
+            out.append(_cog(px, py - 2, iw - 2, who))
+        else:
+            out.append(_rob_marker(px, py, who))
+        px += iw + 3
+
+
+@lru_cache(maxsize=8192)
+def _rob_marker(x: float, y: float, seat: int) -> str:
+    """A robbery marker (Raubmarker) of ``seat``: a pill with R and the seat letter."""
+    return _rect(x, y, 28, 20, rx=10, fill="#ffffff", stroke=SEAT_COLOURS[seat], stroke_width=3) + (
+        _text(x + 14, y + 15, "R" + SEAT_LETTERS[seat], 12, weight="bold", anchor="middle")
+    )
+
+
+def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
+    view = b.view
+    out = b.parts
+    x, y = _cell(col, row)
+    w, h = CELL_W - 2 * PAD, CELL_H - 2 * PAD
+    p = player["seat"]
+    me = view["seat"] == p
+    deciding = view["decider"] == p
+    out.append(
+        _rect(
+            x,
+            y,
+            w,
+            h,
+            rx=8,
+            fill="#ffffff",
+            stroke=SEAT_COLOURS[p],
+            stroke_width=5 if deciding else 2.5,
+        )
+    )
+    out.append(_seat_badge(x + 16, y + 16, p, 12))
+    title = f"Seat {SEAT_LETTERS[p]}" + (" (you)" if me else "")
+    out.append(
+        _text(x + 33, y + 22, title, 17, weight="bold", fit=w - 37 - (18 if deciding else 0))
+    )
+    if deciding:
+        out.append(_text(x + w - 6, y + 22, "◀", 17, anchor="end", fill="#b3261e"))
+    city = player["city"]
+    where = "cog not placed" if city is None else f"cog: {_city_name(view, city)}"
+    out.append(_text(x + 6, y + 44, where, 15, fit=w - 10))
+    # Kontore built, robbery markers in hand, development points.
+    y0 = y + 52
+    out.append(_seat_square(x + 6, y0, 18, p))
+    out.append(_text(x + 27, y0 + 15, f"{player['kontore']}/{KONTORE_PER_PLAYER}", 15))
+    out.append(_rob_marker(x + 56, y0 - 1, p))
+    out.append(_text(x + 88, y0 + 15, f"{player['robbery_markers']}", 15))
+    out.append(_text(x + w - 4, y0 + 15, f"dev {player['development']}", 15, anchor="end"))
+    y0 += 26
+    lines: list[str] = []
+    cargo = player["cargo"]
+    if isinstance(cargo, dict):
+        gx = x + 6
+        present = [t for t, name in enumerate(GOOD_NAMES) if cargo[name]]
+        for t in present:
+            out.append(_goods_chip(gx, y0, t, cargo[GOOD_NAMES[t]], 34))
+            gx += 36
+        if not present:
+            out.append(_text(x + 6, y0 + 18, "no cargo", 15, fill=MUTED))
+        y0 += 44
+    else:
+        lines.append(f"{cargo} goods, seen {_goods_text(player['known_cargo'])}")
+        y0 += 18
+    markers = player["markers"]
+    if isinstance(markers, list):
+        lines += _wrap("markers " + (" ".join(map(str, markers)) or "-"), 15, w - 10)
+    else:
+        seen = " ".join(map(str, player.get("known_markers", []))) or "-"
+        lines += _wrap(f"{markers} markers, seen {seen}", 15, w - 10)
+    chips = [
+        f"{CHIP_SHORT[k]}×{n}" if n > 1 else CHIP_SHORT[k]
+        for k, n in player["bonus_chips"].items()
+        if n
+    ]
+    if chips:
+        lines.append("chips " + " ".join(chips))
+    if player.get("conflict_markers") is not None:
+        lines.append("conflict " + (" ".join(map(str, player["conflict_markers"])) or "-"))
+    choice = player.get("start_choice")
+    if choice is not None:
+        lines.append("start chosen" if choice is True else f"start {choice}")
+    for line in lines:
+        if y0 > y + h - 4:
+            break
+        out.append(_text(x + 6, y0, line, 15, fit=w - 10))
+        y0 += 19
+
+
+def _wrap(words: str, size: float, width: float) -> list[str]:
+    """``words`` broken into lines of about ``width`` units (a long word stays whole)."""
+    per_line = max(1, int(width / (size * 0.52)))
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _draw_middle(b: _Board) -> None:
+    """Round, decision, turn order, the offer, the bids and the viewer's markers."""
+    view = b.view
+    out = b.parts
+    x, y = CELL_W + PAD + 8, CELL_H + PAD
+    w = 3 * CELL_W - 2 * PAD - 16
+    out.append(
+        _rect(x - 8, y, w + 16, 2 * CELL_H - 2 * PAD, rx=10, fill="#ffffff", stroke="#c9c1ad")
+    )
+    decider = view["decider"]
+    who = f" — {SEAT_LETTERS[decider]}" if isinstance(decider, int) else ""
+    head = f"Round {view['round']} · {view['decision'].replace('_', ' ')}{who}"
+    if view.get("winner") is not None:
+        head = f"Game over — {SEAT_LETTERS[view['winner']]} wins"
+    out.append(_text(x, y + 26, head, 20, weight="bold", fit=w))
+    # Turn order: the seat on turn is underlined.
+    out.append(_text(x, y + 56, "Order", 16, fill=MUTED))
+    ox = x + 62
+    for i, p in enumerate(view["order"]):
+        out.append(_seat_badge(ox + 12, y + 50, p, 12))
+        if i == view["index"] and view["decision"] not in ("deal", "choose_start"):
+            out.append(_rect(ox, y + 65, 24, 3, fill=INK))
+        ox += 30
+    out.append(_text(x + w, y + 56, f"passes {view['passes']}", 16, anchor="end", fill=MUTED))
+    # The offer: four lots of two markers (Nachschub).
+    out.append(_text(x, y + 96, "Offer", 16, fill=MUTED))
+    lx = x + 62
+    for i, lot in enumerate(view["offer"]):
+        out.append(_rect(lx, y + 74, 92, 36, rx=6, fill="#f4efe3", stroke="#c9c1ad"))
+        out.append(_text(lx + 4, y + 97, str(i), 12, fill=MUTED))
+        mx = lx + 16
+        for value in lot:
+            out.append(_marker_chip(mx, y + 78, value, 28))
+            mx += 36
+        lx += 98
+    if not view["offer"]:
+        out.append(_text(lx, y + 96, "—", 16, fill=MUTED))
+    # Bids, in turn order.
+    out.append(_text(x, y + 140, "Bids", 16, fill=MUTED))
+    bx = x + 62
+    for p in view["order"]:
+        bid = view["bids"][p]
+        out.append(_seat_badge(bx + 11, y + 134, p, 11))
+        words = "—" if bid is None else (" ".join(map(str, bid)) or "…")
+        out.append(_text(bx + 26, y + 140, words, 16, weight="bold", fit=64))
+        bx += 94
+    _draw_hand(b, x, y + 160, w)
+    _draw_status(b, x, y + 2 * CELL_H - 2 * PAD - 14, w)
+
+
+def _draw_hand(b: _Board, x: float, y: float, w: float) -> None:
+    """The viewer's markers as one chip per value (the bid targets) and cargo."""
+    view = b.view
+    seat = view["seat"]
+    if seat is None:
+        return
+    out = b.parts
+    me = view["players"][seat]
+    markers = me["markers"] if isinstance(me["markers"], list) else []
+    out.append(_text(x, y + 20, "Your markers", 16, fill=MUTED))
+    counts = {v: markers.count(v) for v in sorted(set(markers), reverse=True)}
+    mx = x
+    size = 42
+    for value, n in counts.items():
+        if mx + size > x + w:
+            break
+        out.append(_marker_chip(mx, y + 30, value, size))
+        if n > 1:
+            out.append(_text(mx + size / 2, y + 92, f"×{n}", 16, weight="bold", anchor="middle"))
+        b.target(
+            f"bid {value}",
+            mx - 3,
+            y + 27,
+            size + 6,
+            size + 6,
+            f"bid a marker {value}" + (f" (you hold {n})" if n > 1 else ""),
+        )
+        mx += size + 7
+    if not counts:
+        out.append(_text(mx, y + 58, "none", 16, fill=MUTED))
+
+
+def _draw_status(b: _Board, x: float, y: float, w: float) -> None:
+    """One line about a trade, a robbery or a conflict under way."""
+    view = b.view
+    trade = view["trade"]
+    words = ""
+    owner = view["turn_owner"]
+    if trade["partner"] >= 0 and owner is not None:
+        give = _goods_text(trade["give_goods"]) if trade["give_goods"] else "?"
+        give_m = [str(v) for v in range(9) for _ in range(trade["give_markers"][v])]
+        ask_m = [str(v) for v in range(9) for _ in range(trade["ask_markers"][v])]
+        words = (
+            f"Trade {SEAT_LETTERS[owner]}→{SEAT_LETTERS[trade['partner']]}"
+            + (" (Kontor)" if trade["kontor"] else "")
+            + f": gives {give} {' '.join(give_m)}; asks {_goods_text(trade['ask_goods'])} "
+            + " ".join(ask_m)
+        )
+    elif view["robbery"]["victim"] not in (-1, None):
+        victim = view["robbery"]["victim"]
+        piles = view["robbery"]["piles"]
+        shown = [_goods_text(pile) if isinstance(pile, dict) else f"{pile} goods" for pile in piles]
+        whom = "the city" if victim < 0 else SEAT_LETTERS[victim]
+        words = f"Robbery of {whom}: piles {shown[0]} / {shown[1]}"
+    elif view["conflict"]["sides"][0] >= 0:
+        a, d = view["conflict"]["sides"]
+        words = f"Conflict {SEAT_LETTERS[a]} against {SEAT_LETTERS[d]}"
+        if view["conflict"]["winner"] >= 0:
+            words += f", {SEAT_LETTERS[view['conflict']['winner']]} wins"
+    if words:
+        b.parts.append(_text(x, y, words, 16, fit=w))
+
+
+def _draw_supply(b: _Board) -> None:
+    view = b.view
+    out = b.parts
+    x, y = _cell(*SUPPLY_CELL)
+    w, h = CELL_W - 2 * PAD, CELL_H - 2 * PAD
+    out.append(_rect(x, y, w, h, rx=8, fill="#ffffff", stroke="#c9c1ad"))
+    out.append(_text(x + 6, y + 22, "Supply", 16, weight="bold"))
+    supply = view["supply"]
+    for t, name in enumerate(GOOD_NAMES):
+        out.append(_goods_chip(x + 6 + (t % 2) * 72, y + 30 + (t // 2) * 28, t, supply[name], 66))
+    reserve = view["reserve"]
+    count = sum(reserve) if isinstance(reserve, list) else reserve
+    out.append(_text(x + 6, y + 101, f"reserve: {count} markers", 14, fit=w - 12))
+    left = view["bonus_chips_left"]
+    out.append(_text(x + 6, y + 120, "bonus chips left", 14, fill=MUTED))
+    for i, name in enumerate(CHIP_NAMES):
+        out.append(
+            _text(
+                x + 6 + (i % 2) * 72,
+                y + 139 + (i // 2) * 18,
+                f"{CHIP_SHORT[name]} ×{left[name]}",
+                14,
+                fit=68,
+            )
+        )
+
+
+_STYLE = (
+    ".hk-target{cursor:pointer}.hk-target:focus{outline:none}"
+    ".hk-target:hover,.hk-target:focus-visible{fill-opacity:.3;stroke-width:5;outline:none}"
+    ".board-svg.kogge text{font-family:system-ui,sans-serif}"
+)
+
+
+def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
+    """The board of `view` as one inline <svg> element, and the legal actions it carries."""
+    b = _Board(view, legal)
+    for city in view["cities"]:
+        _draw_city(b, city)
+    for player, (col, row) in zip(view["players"], CORNERS, strict=False):
+        _draw_player(b, player, col, row)
+    _draw_middle(b)
+    _draw_supply(b)
+    seat = view["seat"]
+    who = "spectator" if seat is None else f"seat {SEAT_LETTERS[seat]}"
+    body = (
+        _el("title", escape(f"Kogge board, round {view['round']}, as seen by {who}"))
+        + _el("style", _STYLE)
+        + _rect(0, 0, WIDTH, HEIGHT, fill=PAPER)
+        + "".join(b.parts)
+        + "".join(b.targets)
+    )
+    svg = _el(
+        "svg",
+        body,
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {WIDTH} {HEIGHT}",
+        width="100%",
+        role="group",
+        aria_label=f"Kogge board, round {view['round']}",
+        class_="board-svg kogge",
+    )
+    return svg, frozenset(b.placed)

@@ -1,0 +1,694 @@
+"""The Lübeck board as one inline SVG for the web page (DESIGN.md, "The web platform": boards).
+
+:func:`board_svg` draws a view: the sea map (Spielplan) with its cities and arrows, the cogs
+(Koggen) in the cities with the figures aboard, the cog field (Koggenfeld), the players (score,
+cards, figures in reserve, passed, compass, Verdoppelung cards lying, cards seen drafted), the
+layout (Kartenauslage) of packs and the viewer's hand.
+
+A legal action is drawn as a clickable target (``data-action``) only where it names exactly one
+thing on the board and that thing is named by no other legal action: ``draft <i>`` on pack i,
+``first <s>`` on player s, ``voyage`` on the cog field, ``voyage @i`` and ``take back @i`` on cog
+i, and ``play <card> ...`` or ``discard <card>`` on the hand's card of that kind. Everything else
+(a card playable with several cogs, ``pass``, ``keep``) is left to the page's action bar. The page
+decides nothing: only what ``legal`` holds is decorated.
+
+The map is schematic: the rulebook's board is not published (``data.py`` holds a
+reconstruction), so the cities sit on a grid roughly as on the Baltic and North Sea.
+
+Standard library only: the text is built as strings and every text and attribute is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+from xml.sax.saxutils import escape
+
+from . import data
+
+# Seat colours of the page (hanse.css): the Okabe-Ito palette, each paired with a letter.
+SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
+SEAT_INK = ("#ffffff", "#ffffff", "#ffffff", "#000000", "#000000")
+SEAT_LETTERS = "ABCDE"
+
+INK = "#1d2330"
+MUTED = "#555b66"
+PAPER = "#fbf8f1"
+SEA = "#dcecf5"
+WIDTH = 800
+MAP_TOP = 40
+COL_W, ROW_GAP = 160, 26
+BOX_W = 134
+COG_ROW = 27
+BOX_TOP = 32
+"""Height of a city box above its cogs (the name band and a margin)."""
+
+# Grid cell (column, row) of each city: west to east, north to south, as on the sea (schematic).
+CITY_CELLS: dict[str, tuple[int, int]] = {
+    "Bergen": (0, 0),
+    "Helsingborg": (2, 0),
+    "Visby": (3, 0),
+    "Reval": (4, 0),
+    "London": (0, 1),
+    "Hamburg": (1, 1),
+    "Lübeck": (2, 1),
+    "Riga": (4, 1),
+    "Brügge": (0, 2),
+    "Stettin": (2, 2),
+    "Danzig": (3, 2),
+}
+FIELD_CELL = (4, 2)
+INFO_CELL = (1, 2)
+
+TYPE_FILL = {
+    data.T_GOODS: "#f4ead3",
+    data.T_HANDELSFAHRT: "#cfe3f3",
+    data.T_VERDOPPELUNG: "#d5efd9",
+    data.T_PIRATEN: "#3a2a2a",
+    data.T_SCHIFFSWECHSEL: "#eadcf2",
+}
+TYPE_INK = {data.T_PIRATEN: "#ffffff"}
+
+
+def _short(label: str) -> str:
+    """The card's words on the board: goods as labelled, special cards shortened."""
+    kind = data.LABEL_TO_KIND[label]
+    kind_type = data.KIND_TYPE[kind]
+    city = data.CITIES[data.KIND_CITY[kind]] if data.KIND_CITY[kind] >= 0 else ""
+    if kind_type == data.T_HANDELSFAHRT:
+        return f"Fahrt {city}"
+    if kind_type == data.T_VERDOPPELUNG:
+        return f"Dopp. {city}"
+    if kind_type == data.T_SCHIFFSWECHSEL:
+        return "Wechsel"
+    return label
+
+
+def _card_words(label: str) -> str:
+    """The card in English words, for the labels of targets."""
+    kind = data.LABEL_TO_KIND[label]
+    kind_type = data.KIND_TYPE[kind]
+    city = data.CITIES[data.KIND_CITY[kind]] if data.KIND_CITY[kind] >= 0 else ""
+    if kind_type == data.T_GOODS:
+        return f"the goods card {city} {data.KIND_VALUE[kind]}"
+    if kind_type == data.T_HANDELSFAHRT:
+        return f"the Handelsfahrt (trading voyage) card for {city}"
+    if kind_type == data.T_VERDOPPELUNG:
+        return f"the Verdoppelung (doubling) card for {city}"
+    if kind_type == data.T_PIRATEN:
+        return "the Piraten (pirates) card"
+    return "the Schiffswechsel (change of ship) card"
+
+
+# -- drawing primitives ----------------------------------------------------------------------
+
+_NAMES: dict[str, str] = {}
+
+
+def _attr_name(key: str) -> str:
+    """``font_size`` -> ``font-size``, ``class_`` -> ``class`` (cached: boards draw hundreds)."""
+    name = _NAMES.get(key)
+    if name is None:
+        name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+    return name
+
+
+def _escape_attr(value: str) -> str:
+    if "&" in value or "<" in value or ">" in value or '"' in value or "'" in value:
+        return html.escape(value)
+    return value
+
+
+def _attrs(attrs: dict[str, object]) -> str:
+    parts = []
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        text = _escape_attr(value) if isinstance(value, str) else str(value)
+        parts.append(f' {_attr_name(key)}="{text}"')
+    return "".join(parts)
+
+
+def _el(tag: str, body: str | None = None, /, **attrs: object) -> str:
+    if body is None:
+        return f"<{tag}{_attrs(attrs)}/>"
+    return f"<{tag}{_attrs(attrs)}>{body}</{tag}>"
+
+
+# The primitives below are pure and every board draws most pieces at the same places as the
+# last one, so they are cached (a board is then about a millisecond).
+@lru_cache(maxsize=8192)
+def _text(
+    x: float,
+    y: float,
+    words: str,
+    size: float = 16,
+    *,
+    weight: str | None = None,
+    anchor: str | None = None,
+    fill: str = INK,
+    fit: float | None = None,
+) -> str:
+    """One line of text; squeezed to ``fit`` units when it would be wider."""
+    length = None
+    if fit is not None and len(words) * size * (0.68 if weight else 0.58) > fit:
+        length = f"{fit:.0f}"
+    return _el(
+        "text",
+        escape(words),
+        x=f"{x:.1f}",
+        y=f"{y:.1f}",
+        font_size=size,
+        font_weight=weight,
+        text_anchor=anchor,
+        fill=fill,
+        textLength=length,
+        lengthAdjust="spacingAndGlyphs" if length else None,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _rect(x: float, y: float, w: float, h: float, **attrs: object) -> str:
+    return _el("rect", x=f"{x:.1f}", y=f"{y:.1f}", width=f"{w:.1f}", height=f"{h:.1f}", **attrs)
+
+
+@lru_cache(maxsize=8192)
+def _figure(x: float, y: float, seat: int, r: float = 9.5) -> str:
+    """A merchant figure (Spielfigur) of ``seat``: its colour and letter, centred on (x, y)."""
+    return _el(
+        "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=r, fill=SEAT_COLOURS[seat], stroke=INK
+    ) + _text(
+        x,
+        y + r * 0.45,
+        SEAT_LETTERS[seat],
+        r * 1.3,
+        weight="bold",
+        anchor="middle",
+        fill=SEAT_INK[seat],
+    )
+
+
+@lru_cache(maxsize=8192)
+def _hull(x: float, y: float, w: float, h: float = 20) -> str:
+    """A cog's hull (Kogge), top left (x, y)."""
+    path = f"M{x:.1f},{y:.1f} H{x + w:.1f} L{x + w - 7:.1f},{y + h:.1f} H{x + 7:.1f} Z"
+    return _el("path", d=path, fill="#8a5a2b", stroke=INK, stroke_width=1.5)
+
+
+class _Board:
+    """Collects the drawing and the targets; targets are drawn last, over everything."""
+
+    def __init__(self, view: dict[str, Any], legal: Sequence[str]) -> None:
+        self.view = view
+        self.parts: list[str] = []
+        self.targets: list[str] = []
+        self.placed: set[str] = set()
+        self.on: dict[str, str] = _assign(legal)
+        """Board element -> the one legal action it carries."""
+        self.box_h = BOX_TOP + COG_ROW * _cog_rows(view) + 2
+
+    def target(
+        self, element: str, x: float, y: float, w: float, h: float, label: str, rx: float = 6
+    ) -> None:
+        action = self.on.get(element)
+        if action is None or action in self.placed:
+            return
+        self.placed.add(action)
+        self.targets.append(
+            _el(
+                "rect",
+                _el("title", escape(label)),
+                x=f"{x:.1f}",
+                y=f"{y:.1f}",
+                width=f"{w:.1f}",
+                height=f"{h:.1f}",
+                rx=rx,
+                class_="hl-target",
+                fill="#ffb000",
+                fill_opacity="0",
+                stroke="#b35900",
+                stroke_width=3,
+                stroke_dasharray="7 4",
+                role="button",
+                tabindex=0,
+                aria_label=label,
+                data_action=action,
+            )
+        )
+
+
+def _element_of(action: str) -> str | None:
+    """The one board element an action names first, or None (pass, keep, a chance draw)."""
+    verb, _, rest = action.partition(" ")
+    if verb == "draft":
+        return f"pack {rest}"
+    if verb == "first":
+        return f"seat {rest}"
+    if verb == "voyage":
+        return f"cog {rest[1:]}" if rest else "field"
+    if verb == "take" and rest.startswith("back @"):
+        return f"cog {rest[6:]}"
+    if verb in ("play", "discard"):
+        label = rest.partition("@")[0].strip()
+        return f"card {label}" if label in data.LABEL_TO_KIND else None
+    return None
+
+
+def _assign(legal: Sequence[str]) -> dict[str, str]:
+    """Each board element named by exactly one legal action carries it."""
+    named: dict[str, list[str]] = {}
+    for action in legal:
+        element = _element_of(action)
+        if element is not None:
+            named.setdefault(element, []).append(action)
+    return {element: actions[0] for element, actions in named.items() if len(actions) == 1}
+
+
+# -- the map ---------------------------------------------------------------------------------
+
+
+def _cog_rows(view: dict[str, Any]) -> int:
+    """Rows of cogs the city boxes make room for: two, or three when a city holds more."""
+    per_city = Counter(cog["city"] for cog in view["cogs"])
+    return 3 if max(per_city.values(), default=0) > 2 else 2
+
+
+def _cell_box(col: int, row: int, box_h: float) -> tuple[float, float]:
+    """Top left of the box in map cell (col, row)."""
+    return col * COL_W + (COL_W - BOX_W) / 2, MAP_TOP + row * (box_h + ROW_GAP) + ROW_GAP / 2
+
+
+def _centre(city: str, box_h: float) -> tuple[float, float]:
+    x, y = _cell_box(*CITY_CELLS[city], box_h)
+    return x + BOX_W / 2, y + box_h / 2
+
+
+def _edge_point(
+    city: str, towards: tuple[float, float], gap: float, box_h: float
+) -> tuple[float, float]:
+    """Where the line from the centre of ``city``'s box toward ``towards`` leaves the box."""
+    cx, cy = _centre(city, box_h)
+    dx, dy = towards[0] - cx, towards[1] - cy
+    scale = min(
+        (BOX_W / 2 + gap) / abs(dx) if dx else math.inf,
+        (box_h / 2 + gap) / abs(dy) if dy else math.inf,
+    )
+    return cx + dx * scale, cy + dy * scale
+
+
+def _draw_arrows(b: _Board) -> None:
+    out = b.parts
+    for source, target in data.EDGE_ROWS:
+        x1, y1 = _edge_point(source, _centre(target, b.box_h), 2, b.box_h)
+        x2, y2 = _edge_point(target, _centre(source, b.box_h), 4, b.box_h)
+        out.append(
+            _el(
+                "line",
+                x1=f"{x1:.1f}",
+                y1=f"{y1:.1f}",
+                x2=f"{x2:.1f}",
+                y2=f"{y2:.1f}",
+                stroke="#2f5d7c",
+                stroke_width=4,
+                marker_end="url(#hl-arrow)",
+            )
+        )
+
+
+def _draw_city(b: _Board, city: str, cogs: list[tuple[int, list[int]]]) -> None:
+    view = b.view
+    out = b.parts
+    x, y = _cell_box(*CITY_CELLS[city], b.box_h)
+    h = b.box_h
+    c = data.CITY_INDEX[city]
+    if city == data.START_CITY:
+        band, band_ink = "#f2c14e", INK
+    elif c in data.END_STATION_SET:
+        band, band_ink = INK, "#ffffff"
+    else:
+        band, band_ink = "#9cc3de", INK
+    out.append(_rect(x, y, BOX_W, h, rx=8, fill="#ffffff", stroke=INK, stroke_width=1.5))
+    out.append(_el("path", d=_top_band(x, y, BOX_W, 26, 8), fill=band))
+    out.append(_rect(x, y, BOX_W, h, rx=8, fill="none", stroke=INK, stroke_width=1.5))
+    doubled = [p for p, pv in enumerate(view["players"]) if city in pv["doubled"]]
+    name_w = BOX_W - 10 - 26 * len(doubled)
+    out.append(_text(x + 6, y + 20, city, 18, weight="bold", fill=band_ink, fit=name_w))
+    for i, p in enumerate(doubled):
+        bx = x + BOX_W - 26 * (i + 1)
+        out.append(_rect(bx, y + 3, 24, 20, rx=4, fill=SEAT_COLOURS[p], stroke="#ffffff"))
+        out.append(
+            _text(
+                bx + 12,
+                y + 18,
+                f"2{SEAT_LETTERS[p]}",
+                13,
+                weight="bold",
+                anchor="middle",
+                fill=SEAT_INK[p],
+            )
+        )
+    if c in data.END_STATION_SET and not cogs:
+        out.append(_text(x + BOX_W / 2, y + 54, "end station", 15, anchor="middle", fill=MUTED))
+    row_h = min(COG_ROW, (h - BOX_TOP - 2) / max(1, len(cogs)))
+    for i, (index, figures) in enumerate(cogs):
+        _draw_cog(b, x + 4, y + BOX_TOP - 1 + i * row_h, index, figures, city)
+
+
+def _top_band(x: float, y: float, w: float, h: float, r: float) -> str:
+    """The box's header: a band with the top corners rounded like the box."""
+    return (
+        f"M{x:.1f},{y + h:.1f} V{y + r:.1f} Q{x:.1f},{y:.1f} {x + r:.1f},{y:.1f} "
+        f"H{x + w - r:.1f} Q{x + w:.1f},{y:.1f} {x + w:.1f},{y + r:.1f} V{y + h:.1f} Z"
+    )
+
+
+def _draw_cog(b: _Board, x: float, y: float, index: int, figures: list[int], city: str) -> None:
+    """Cog ``index`` of the view: a tag with its number, the hull and the figures aboard."""
+    out = b.parts
+    hull_w = 10 + 24 * max(1, len(figures))
+    out.append(_hull(x + 20, y + 1, hull_w, 22))
+    out.append(_rect(x, y + 2, 22, 20, rx=4, fill=INK))
+    out.append(
+        _text(x + 11, y + 17, f"@{index}", 12, weight="bold", anchor="middle", fill="#ffffff")
+    )
+    for j, p in enumerate(figures):
+        out.append(_figure(x + 20 + 17 + 24 * j, y + 11, p, 11))
+    seats = ", ".join(SEAT_LETTERS[p] for p in figures) or "nobody"
+    action = b.on.get(f"cog {index}", "")
+    if action.startswith("take back"):
+        label = f"take your figure back from cog {index} in {city} (aboard: {seats})"
+    else:
+        label = f"start a voyage by joining cog {index} in {city} (aboard: {seats})"
+    b.target(f"cog {index}", x - 3, y - 2, 20 + hull_w + 6, 27, label)
+
+
+def _draw_field(b: _Board) -> None:
+    """The cog field (Koggenfeld): the free cogs."""
+    out = b.parts
+    x, y = _cell_box(*FIELD_CELL, b.box_h)
+    h = b.box_h
+    free = b.view["free_cogs"]
+    out.append(_rect(x, y, BOX_W, h, rx=8, fill="#f3efe6", stroke=INK, stroke_dasharray="6 4"))
+    out.append(_text(x + 8, y + 21, f"Cog field · {free}", 17, weight="bold", fit=BOX_W - 14))
+    for i in range(free):
+        out.append(_hull(x + 7 + (i % 3) * 41, y + 30 + (i // 3) * 24, 36))
+    if not free:
+        out.append(_text(x + 8, y + 50, "no free cog", 15, fill=MUTED))
+    b.target("field", x, y, BOX_W, h, "start a voyage in Lübeck with a free cog", rx=8)
+
+
+def _draw_info(b: _Board) -> None:
+    """Deck, discard pile and the deck's pass, in the empty sea south of Hamburg."""
+    view = b.view
+    out = b.parts
+    x, y = _cell_box(*INFO_CELL, b.box_h)
+    out.append(_rect(x, y, BOX_W, b.box_h, rx=8, fill="#ffffff", stroke="#c9c1ad"))
+    lines = [
+        f"deck {view['deck_size']}",
+        f"discard {view['discard_size']}",
+        f"deck pass {view['deck_pass']}" + (" (final)" if view["final_shuffle"] else ""),
+    ]
+    for i, line in enumerate(lines):
+        out.append(_text(x + 8, y + 24 + i * 24, line, 16, fit=BOX_W - 14))
+
+
+# -- below the map ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8192)
+def _card_chip(x: float, y: float, w: float, label: str, count: int = 1, h: float = 26) -> str:
+    kind = data.LABEL_TO_KIND[label]
+    kind_type = data.KIND_TYPE[kind]
+    fill = TYPE_FILL[kind_type]
+    ink = TYPE_INK.get(kind_type, INK)
+    words = _short(label)
+    parts = [
+        _rect(x, y, w, h, rx=4, fill=fill, stroke=INK),
+        _el("title", escape(label)),
+    ]
+    text_w = w - 10 - (24 if count > 1 else 0)
+    parts.append(_text(x + 5, y + h * 0.7, words, 15, fill=ink, fit=text_w))
+    if count > 1:
+        parts.append(_el("circle", cx=f"{x + w - 12:.1f}", cy=f"{y + h / 2:.1f}", r=10, fill=INK))
+        parts.append(
+            _text(
+                x + w - 12,
+                y + h / 2 + 5,
+                f"{count}",
+                13,
+                weight="bold",
+                anchor="middle",
+                fill="#ffffff",
+            )
+        )
+    return _el("g", "".join(parts))
+
+
+def _draw_players(b: _Board, top: float) -> float:
+    """One box per player; returns the bottom."""
+    view = b.view
+    out = b.parts
+    players = view["players"]
+    n = len(players)
+    gap = 8
+    w = (WIDTH - gap * (n + 1)) / n
+    known_rows = max((len(pv["known_hand"]) for pv in players), default=0)
+    per_row = 1 if w < 200 else 2
+    lines = min(4, math.ceil(known_rows / per_row))
+    h = 84 + (lines * 24 + 6 if lines else 0)
+    for p, pv in enumerate(players):
+        x = gap + p * (w + gap)
+        deciding = view["decider"] == p
+        out.append(
+            _rect(
+                x,
+                top,
+                w,
+                h,
+                rx=8,
+                fill="#ffffff",
+                stroke=SEAT_COLOURS[p],
+                stroke_width=5 if deciding else 2.5,
+            )
+        )
+        out.append(_figure(x + 16, top + 17, p, 12))
+        out.append(_text(x + 33, top + 24, SEAT_LETTERS[p], 18, weight="bold"))
+        # The figures in reserve stand beside the letter.
+        reserve = "".join(_figure(x + 60 + 19 * i, top + 17, p, 8) for i in range(pv["reserve"]))
+        out.append(_el("g", _el("title", f"{pv['reserve']} figures in reserve") + reserve))
+        out.append(_text(x + w - 8, top + 25, f"{pv['score']}", 22, weight="bold", anchor="end"))
+        known_n = len(pv["known_hand"])
+        out.append(
+            _text(
+                x + 8,
+                top + 48,
+                f"{pv['hand_size']} card{'' if pv['hand_size'] == 1 else 's'}, {known_n} known",
+                15,
+                fit=w - 14,
+            )
+        )
+        marks = []
+        if view["seat"] == p:
+            marks.append("you")
+        if view["start_player"] == p:
+            marks.append("compass")
+        if pv["passed"]:
+            marks.append("passed")
+        if deciding:
+            marks.append("to act")
+        if pv["lying"]:
+            marks.append("doubles " + ", ".join(pv["doubled"]))
+        out.append(
+            _text(
+                x + 8,
+                top + 70,
+                " · ".join(marks),
+                15,
+                fit=w - 14,
+                fill="#b3261e" if deciding else MUTED,
+            )
+        )
+        known = Counter(pv["known_hand"])
+        cw = (w - 12 - (per_row - 1) * 4) / per_row
+        shown = list(known.items())
+        limit = lines * per_row
+        for i, (label, count) in enumerate(shown[:limit]):
+            if i == limit - 1 and len(shown) > limit:
+                out.append(
+                    _text(
+                        x + 6 + (i % per_row) * (cw + 4),
+                        top + 84 + (i // per_row) * 24 + 18,
+                        f"+{len(shown) - i} more",
+                        14,
+                        fill=MUTED,
+                    )
+                )
+                break
+            out.append(
+                _card_chip(
+                    x + 6 + (i % per_row) * (cw + 4),
+                    top + 84 + (i // per_row) * 24,
+                    cw,
+                    label,
+                    count,
+                    h=22,
+                )
+            )
+        b.target(f"seat {p}", x, top, w, h, f"name seat {SEAT_LETTERS[p]} to act first", rx=8)
+    return top + h
+
+
+def _draw_layout(b: _Board, top: float) -> float:
+    """The packs of the layout (Kartenauslage); returns the bottom."""
+    view = b.view
+    out = b.parts
+    packs = view["layout"]
+    out.append(_text(8, top + 20, "Layout", 17, weight="bold"))
+    if not packs:
+        out.append(_text(80, top + 20, "no packs", 15, fill=MUTED))
+        return top + 30
+    n = max(len(packs), 3)
+    gap = 6
+    w = (WIDTH - gap * (n + 1)) / n
+    groups = [list(Counter(pack).items()) for pack in packs]
+    rows = max(len(g) for g in groups)
+    h = 30 + rows * 28
+    y = top + 28
+    for i, group in enumerate(groups):
+        x = gap + i * (w + gap)
+        out.append(_rect(x, y, w, h, rx=6, fill="#fffdf7", stroke="#c9c1ad"))
+        out.append(_text(x + 6, y + 19, f"Pack {i}", 15, weight="bold"))
+        if w >= 150:
+            count_words = f"{len(packs[i])} cards"
+            out.append(_text(x + w - 6, y + 19, count_words, 13, anchor="end", fill=MUTED))
+        for j, (label, count) in enumerate(group):
+            out.append(_card_chip(x + 4, y + 26 + j * 28, w - 8, label, count))
+        words = ", ".join(f"{c}× {label}" if c > 1 else label for label, c in group)
+        b.target(f"pack {i}", x, y, w, h, f"draft pack {i}: {words}")
+    return y + h
+
+
+def _draw_hand(b: _Board, top: float) -> float:
+    """The viewer's hand, one card per kind; returns the bottom."""
+    view = b.view
+    out = b.parts
+    hand = view.get("hand")
+    if hand is None:
+        return top
+    out.append(_text(8, top + 20, "Your hand", 17, weight="bold"))
+    kinds = sorted(Counter(hand).items(), key=lambda item: data.LABEL_TO_KIND[item[0]])
+    if not kinds:
+        out.append(_text(100, top + 20, "no cards", 15, fill=MUTED))
+        return top + 30
+    per_row = 5
+    gap = 6
+    w = (WIDTH - gap * (per_row + 1)) / per_row
+    y0 = top + 30
+    for i, (label, count) in enumerate(kinds):
+        x = gap + (i % per_row) * (w + gap)
+        y = y0 + (i // per_row) * 40
+        out.append(_card_chip(x, y, w, label, count, h=34))
+        action = b.on.get(f"card {label}", "")
+        b.target(f"card {label}", x - 3, y - 3, w + 6, 40, _play_words(action, label, view))
+    return y0 + math.ceil(len(kinds) / per_row) * 40
+
+
+def _play_words(action: str, label: str, view: dict[str, Any]) -> str:
+    """English words for a play or discard of the card ``label``."""
+    card = _card_words(label)
+    if action.startswith("discard"):
+        kind = data.LABEL_TO_KIND[label]
+        return f"throw {card} overboard, paying {data.KIND_COST[kind]}"
+    where = action.partition("@")[2]
+    if not where:
+        return f"play {card} with a free cog"
+    cog_text, _, to_text = where.partition(">")
+    cogs = view["cogs"]
+    words = f"play {card} with cog {cog_text}"
+    if cog_text.isdigit() and int(cog_text) < len(cogs):
+        words += f" in {cogs[int(cog_text)]['city']}"
+    if to_text:
+        words += f", moving your figure to cog {to_text}"
+    return words
+
+
+_STYLE = (
+    ".hl-target{cursor:pointer}.hl-target:focus{outline:none}"
+    ".hl-target:hover,.hl-target:focus-visible{fill-opacity:.3;stroke-width:5;outline:none}"
+    ".board-svg.luebeck text{font-family:system-ui,sans-serif}"
+)
+
+
+def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
+    """The board of `view` as one inline <svg> element, and the legal actions it carries."""
+    b = _Board(view, legal)
+    out = b.parts
+    decider = view["decider"]
+    who = f" — {SEAT_LETTERS[decider]}" if isinstance(decider, int) else ""
+    head = (
+        f"Round {view['round']}"
+        + (" (last)" if view["last_round"] else "")
+        + f" · {view['decision'].replace('_', ' ')}{who}"
+    )
+    out.append(_text(8, 27, head, 20, weight="bold", fit=WIDTH - 16))
+    map_h = 3 * (b.box_h + ROW_GAP)
+    out.append(_rect(0, MAP_TOP, WIDTH, map_h, rx=10, fill=SEA))
+    _draw_arrows(b)
+    by_city: dict[str, list[tuple[int, list[int]]]] = {city: [] for city in data.CITIES}
+    for i, cog in enumerate(view["cogs"]):
+        by_city[cog["city"]].append((i, list(cog["figures"])))
+    for city in data.CITIES:
+        _draw_city(b, city, by_city[city])
+    _draw_field(b)
+    _draw_info(b)
+    # Under the map what the decider acts on comes first (the layout while drafting, else the
+    # hand), then the players (whom the last drafter names), then the rest.
+    bottom: float = MAP_TOP + map_h + 2
+    if view["decision"] == "draft":
+        bottom = _draw_layout(b, bottom + 8)
+        bottom = _draw_players(b, bottom + 8)
+        bottom = _draw_hand(b, bottom + 8)
+    else:
+        bottom = _draw_hand(b, bottom + 8)
+        bottom = _draw_players(b, bottom + 8)
+        bottom = _draw_layout(b, bottom + 8)
+    height = bottom + 10
+    seat = view["seat"]
+    viewer = "spectator" if seat is None else f"seat {SEAT_LETTERS[seat]}"
+    defs = _el(
+        "defs",
+        _el(
+            "marker",
+            _el("path", d="M0,0 L10,5 L0,10 Z", fill="#2f5d7c"),
+            id="hl-arrow",
+            viewBox="0 0 10 10",
+            refX=8,
+            refY=5,
+            markerWidth=4,
+            markerHeight=4,
+            orient="auto",
+        ),
+    )
+    body = (
+        _el("title", escape(f"Lübeck board, round {view['round']}, as seen by {viewer}"))
+        + _el("style", _STYLE)
+        + defs
+        + _rect(0, 0, WIDTH, height, fill=PAPER)
+        + "".join(out)
+        + "".join(b.targets)
+    )
+    svg = _el(
+        "svg",
+        body,
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {WIDTH} {height:.0f}",
+        width="100%",
+        role="group",
+        aria_label=f"Lübeck board, round {view['round']}",
+        class_="board-svg luebeck",
+    )
+    return svg, frozenset(b.placed)

@@ -1,0 +1,924 @@
+"""The Speicherstadt board as one inline SVG element, drawn from a view (standard library only).
+
+:func:`board_svg` draws the offer on the water fields with the workers standing in the building
+spaces above each card (lowest first), the Kaispeicher upper row and reserved cards, the fire being
+scored, the bag and the supply, then every player's warehouse: the cards bought, the contracts with
+their goods, the Lager, the market hall and the cargo of the ships bought this round.
+
+Legal actions that name exactly one element of the board become clickable targets
+(``data-action``); the web page shows every other legal action as a button. ``place i`` is the
+column of card i, ``reserve i`` card i of the upper row, ``buy`` (or ``buyfree`` when buying is
+not possible) the card on sale. A ``load`` move is drawn on its destination (a free slot of that
+good on a contract, the merchant, the delivery building, the Lager, the market hall) only when no
+other legal move goes there, since the notation also names the cube's source. ``decline``,
+``done``, ``pause``, the market-hall exchanges and sales, and the Kaispeicher cards that name two
+places (Spitzel, Schmuggler, LKW, Auktionshalle) are left to the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from hanse.core import IllegalActionError
+from hanse.games.speicherstadt import actions as A  # noqa: N812  # the rule-set's action module
+from hanse.games.speicherstadt import data
+from hanse.games.speicherstadt.data import ALL_CARDS, CARD_INDEX, GOOD_NAMES, Card
+
+SEAT_COLOURS: tuple[str, ...] = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
+"""Okabe-Ito colours, the same as the web page's; every worker also shows its seat letter."""
+SEAT_INK: tuple[str, ...] = ("#ffffff", "#000000", "#000000", "#000000", "#000000")
+"""The letter colour of the higher WCAG contrast on each seat colour."""
+LETTERS = "ABCDE"
+GREY_WORKER = "#a6a6a6"
+
+GOOD_FILL = {
+    "coffee": "#6f4e37",
+    "tea": "#3d8b37",
+    "saffron": "#f2c318",
+    "rubber": "#1f1f1f",
+    "carpet": "#c0392b",
+    "hemp": "#d9c38c",
+    "cloth": "#5c6bc0",
+    "glass": "#d6eef8",
+}
+GOOD_INK = {
+    "coffee": "#ffffff",
+    "tea": "#ffffff",
+    "saffron": "#000000",
+    "rubber": "#ffffff",
+    "carpet": "#ffffff",
+    "hemp": "#000000",
+    "cloth": "#ffffff",
+    "glass": "#000000",
+}
+GOOD_SHORT = {
+    "coffee": "Co",
+    "tea": "Te",
+    "saffron": "Sa",
+    "rubber": "Ru",
+    "carpet": "Ca",
+    "hemp": "He",
+    "cloth": "Cl",
+    "glass": "Gl",
+}
+"""Every cube also carries two letters of its good's name."""
+
+# The colour band of a card: what the card is for.
+BAND_SHIP = "#1f5fa8"
+BAND_CONTRACT = "#8d5a3b"
+BAND_FIRE = "#8e1b1b"
+BAND_FIREMAN = "#d0452b"
+BAND_GOODS = "#00695c"
+BAND_STORE = "#546e7a"
+BAND_POINTS = "#6a1b9a"
+BAND_COINS = "#a87900"
+BAND_ONCE = "#37474f"
+BAND = {
+    data.SHIP: BAND_SHIP,
+    data.CONTRACT: BAND_CONTRACT,
+    data.FIRE: BAND_FIRE,
+    data.FIREMAN: BAND_FIREMAN,
+    data.MERCHANT: BAND_GOODS,
+    data.TRADER: BAND_GOODS,
+    data.PROCESSOR: BAND_GOODS,
+    data.WAREHOUSE: BAND_STORE,
+    data.KONTOR: BAND_POINTS,
+    data.POINTS: BAND_POINTS,
+    data.PORT: BAND_POINTS,
+    data.CHAMBER: BAND_POINTS,
+    data.PRESS: BAND_POINTS,
+    data.MAYOR: BAND_POINTS,
+    data.HARBOUR_TOUR: BAND_POINTS,
+    data.DEICHTORHALLEN: BAND_POINTS,
+    data.ACCOUNTANT: BAND_POINTS,
+    data.BANK: BAND_COINS,
+    data.SAVINGS_BANK: BAND_COINS,
+    data.THIEF: BAND_COINS,
+}
+EFFECT = {
+    data.WAREHOUSE: "keeps 4 goods",
+    data.KONTOR: "2/5/9/14 VP",
+    data.PORT: "1 VP per ship",
+    data.CHAMBER: "1 VP per coin",
+    data.BANK: "+1 coin income",
+    data.PRESS: "1 VP per fireman",
+    data.MAYOR: "doubles best VP card",
+    data.HARBOUR_TOUR: "1 VP per VP card",
+    data.DEICHTORHALLEN: "1 VP per trader",
+    data.ACCOUNTANT: "1 VP per contract",
+    data.SPY: "swap two workers",
+    data.FISH_MARKET: "one card free",
+    data.HARBOUR_MASTER: "exchange 2 for 1",
+    data.SAVINGS_BANK: "4 coins",
+    data.THIEF: "1 coin from each",
+    data.AUCTION_HALL: "a good from supply",
+    data.SMUGGLER: "take a good",
+    data.TRUCK: "move 3 goods",
+    data.COFFEE_BREAK: "2 break cards",
+    data.WAREHOUSE_WORKERS: "2 grey workers",
+    data.FIRE_CHIEF: "double fire points",
+    data.INSURANCE: "2 coins: no fire loss",
+    data.FIRE_ENGINE: "doubles best fireman",
+}
+DECISION_WORDS = {
+    "demand": "places a worker",
+    "spy": "may use the spy",
+    "purchase": "buys or declines",
+    "loading": "loads goods",
+    "truck": "moves goods by truck",
+    "fire_chief": "may double the fire's points",
+    "insurance": "may insure against the fire",
+}
+
+WIDTH = 680
+SPACES = 8
+"""Building spaces above each water field (Gebäudefelder)."""
+SLOT = 19
+CARD_H = 104
+HIGHLIGHT = "#ffd400"
+INK = "#222222"
+WATER = "#cfe3ee"
+PAPER = "#f6f1e4"
+FONT = "DejaVu Sans, Verdana, sans-serif"
+
+
+# -- small drawing helpers ---------------------------------------------------------------------
+
+
+def _f(value: float) -> str:
+    return str(round(value))
+
+
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    size: float = 13,
+    fill: str = INK,
+    anchor: str = "middle",
+    weight: str = "normal",
+) -> str:
+    """A line of text centred vertically on y (the root sets middle anchor, central baseline and
+    the ink colour, so that only what differs is written)."""
+    extra = "" if fill == INK else f' fill="{fill}"'
+    if anchor != "middle":
+        extra += f' text-anchor="{anchor}"'
+    if weight != "normal":
+        extra += f' font-weight="{weight}"'
+    return f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{extra}>{escape(text)}</text>'
+
+
+def _rect(x: float, y: float, w: float, h: float, fill: str, extra: str = "") -> str:
+    return (
+        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" fill="{fill}"'
+        f"{' ' + extra if extra else ''}/>"
+    )
+
+
+def _text_width(text: str, size: float) -> float:
+    return len(text) * size * 0.6
+
+
+def _seat_style(seat: int) -> tuple[str, str, str]:
+    if 0 <= seat < len(SEAT_COLOURS):
+        return SEAT_COLOURS[seat], SEAT_INK[seat], LETTERS[seat]
+    return "#8c8c8c", "#000000", "?"
+
+
+def _worker(x: float, y: float, seat: int, grey: bool = False, r: float = 9) -> str:
+    """A worker: a disc in the seat's colour with its letter; a grey worker (Lagerarbeiter) is
+    grey inside a ring of the seat's colour."""
+    colour, ink, letter = _seat_style(seat)
+    if grey:
+        return (
+            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{GREY_WORKER}" '
+            f'stroke="{colour}" stroke-width="3"/>' + _text(x, y, letter, r * 1.2, weight="bold")
+        )
+    return (
+        f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{colour}" stroke="#111111"/>'
+        + _text(x, y, letter, r * 1.2, ink, weight="bold")
+    )
+
+
+def _cube(x: float, y: float, good: str, size: float = 16, faded: bool = False) -> str:
+    """A goods cube: its colour and two letters of its name."""
+    fill = GOOD_FILL.get(good, "#888888")
+    ink = GOOD_INK.get(good, "#000000")
+    h = size / 2
+    opacity = ' fill-opacity="0.25" stroke-dasharray="2 2"' if faded else ""
+    return (
+        f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(size)}" height="{_f(size)}" rx="2" '
+        f'fill="{fill}" stroke="#111111"{opacity}/>'
+        + _text(
+            x, y, GOOD_SHORT.get(good, good[:2]), size * 0.58, INK if faded else ink, weight="bold"
+        )
+    )
+
+
+def _ring_rect(x: float, y: float, w: float, h: float) -> str:
+    """The highlight every target carries: a yellow frame edged in black."""
+    return (
+        f'<rect class="ring" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="6" '
+        'fill="#ffffff" fill-opacity="0.01" stroke="#111111" stroke-width="5"/>'
+        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="6" fill="none" '
+        f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+    )
+
+
+class Targets:
+    """The clickable layer, drawn over the board: each legal action placed once, as a group with
+    role, tab stop and English label (and a tooltip), and the set of the actions placed."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.placed: set[str] = set()
+
+    def add(self, action: str, label: str, body: str) -> None:
+        if action in self.placed:  # a notation is carried by one element only
+            return
+        self.placed.add(action)
+        self.parts.append(
+            f'<g class="target" data-action="{escape(action, quote=True)}" role="button" '
+            f'tabindex="0" aria-label="{escape(label, quote=True)}" pointer-events="all">'
+            f"<title>{escape(label)}</title>{body}</g>"
+        )
+
+
+def _card_data(entry: dict[str, Any]) -> Card | None:
+    index = CARD_INDEX.get(entry.get("id", ""))
+    return None if index is None else ALL_CARDS[index]
+
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    """Words of `text` in at most two lines that fit `width`."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if _text_width(trial, size) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return lines
+
+
+def _card_name(card: Card | None, entry: dict[str, Any]) -> str:
+    if card is None:
+        return str(entry.get("card", "?"))
+    if card.kind == data.FIRE:
+        return f"Fire {card.value}" if card.value < 4 else "4th fire"
+    return card.name_en.split(" (")[0]
+
+
+# -- cards ---------------------------------------------------------------------------------------
+
+
+def _card(x: float, y: float, w: float, h: float, entry: dict[str, Any]) -> str:
+    """One trade card: a band in the colour of its use with its name, its season letter, and
+    what it holds or gives (goods, victory points, a fireman's strength)."""
+    card = _card_data(entry)
+    band = BAND.get(card.kind, BAND_ONCE) if card else BAND_ONCE
+    parts = [
+        _rect(x, y, w, h, "#fffdf6", f'rx="6" stroke="{band}" stroke-width="2"'),
+        _rect(x, y, w, 34, band, 'rx="6"'),
+    ]
+    name = _card_name(card, entry)
+    size = 13 if w < 100 else 14
+    lines = _wrap(name, size, w - 8)
+    for i, line in enumerate(lines):
+        ly = y + 17 + (i - (len(lines) - 1) / 2) * 14
+        parts.append(_text(x + w / 2, ly, line, size, "#ffffff", weight="bold"))
+    if card is not None:
+        parts.append(
+            _text(x + w - 5, y + h - 9, data.SEASONS[card.season], 10, "#777777", "end", "bold")
+        )
+        parts.append(_card_body(x, y + 34, w, h - 34, card, entry))
+    return "".join(parts)
+
+
+def _card_body(x: float, y: float, w: float, h: float, card: Card, entry: dict[str, Any]) -> str:
+    cx, cy = x + w / 2, y + h / 2 - 4
+    kind = card.kind
+    if kind == data.SHIP:
+        cubes = entry.get("cubes")
+        if cubes is None:
+            return _text(cx, cy, f"{card.value} good{'s' if card.value != 1 else ''}", 12)
+        if not cubes:
+            return _text(cx, cy, "empty", 12, "#777777")
+        step = min(22.0, (w - 10) / len(cubes))
+        left = cx - step * (len(cubes) - 1) / 2
+        return "".join(_cube(left + i * step, cy, g, 18) for i, g in enumerate(cubes))
+    if kind == data.CONTRACT:
+        needed = [GOOD_NAMES[g] for g in card.goods]
+        step = min(22.0, (w - 10) / max(len(needed), 1))
+        left = cx - step * (len(needed) - 1) / 2
+        cubes = "".join(_cube(left + i * step, cy - 8, g, 18) for i, g in enumerate(needed))
+        return cubes + _text(cx, cy + 16, f"{card.points} VP", 13, weight="bold")
+    if kind in (data.MERCHANT, data.TRADER, data.PROCESSOR):
+        good = GOOD_NAMES[card.good]
+        words = {
+            data.MERCHANT: "1 coin each",
+            data.TRADER: "3 coins each",
+            data.PROCESSOR: "2 VP each",
+        }[kind]
+        return _cube(cx, cy - 8, good, 20) + _text(cx, cy + 16, words, 11)
+    if kind == data.FIREMAN:
+        return _text(cx, cy, str(card.value), 26, BAND_FIREMAN, weight="bold")
+    if kind == data.FIRE:
+        return _text(cx, cy, f"±{card.value} VP", 18, BAND_FIRE, weight="bold")
+    if kind == data.POINTS:
+        return _text(cx, cy, f"{card.value} VP", 18, BAND_POINTS, weight="bold")
+    words = EFFECT.get(kind, "")
+    return "".join(
+        _text(cx, cy + (i - 0.5 * (len(lines) - 1)) * 13, line, 11)
+        for lines in [_wrap(words, 11, w - 8)]
+        for i, line in enumerate(lines)
+    )
+
+
+# -- the targets -------------------------------------------------------------------------------
+
+
+def _first_open_slot(contract: dict[str, Any], good: str) -> int:
+    for i, (need, filled) in enumerate(
+        zip(contract["needed"], contract["slots_filled"], strict=True)
+    ):
+        if need == good and not filled:
+            return i
+    return -1
+
+
+def _element(view: dict[str, Any], action: object) -> tuple[Any, ...] | None:
+    """The one board element an action names, or None."""
+    match action:
+        case A.PlaceWorker(card):
+            if 0 <= card < len(view["offer"]) and view["offer"][card] is not None:
+                return ("column", card)
+        case A.Reserve(card):
+            if 0 <= card < len(view["upper"]):
+                return ("upper", card)
+        case A.Buy() | A.BuyFree():
+            return ("on_sale",)
+        case A.Load(good, _, dst) if isinstance(view["seat"], int):
+            name = GOOD_NAMES[good]
+            if dst == A.DST_WAREHOUSE:
+                return ("warehouse",)
+            if dst == A.DST_HALL:
+                return ("hall",)
+            if dst in (A.DST_SELL, A.DST_DELIVER):
+                return ("sell" if dst == A.DST_SELL else "deliver", name)
+            if A.DST_CONTRACT <= dst < A.DST_MARKET:
+                k = dst - A.DST_CONTRACT
+                contracts = view["players"][view["seat"]]["contracts"]
+                if k < len(contracts) and _first_open_slot(contracts[k], name) >= 0:
+                    return ("contract", k, name)
+    return None
+
+
+def _on_sale(view: dict[str, Any]) -> tuple[str, int] | None:
+    """Which card is being sold: ("offer", i) or ("reserved", j)."""
+    if view["decision"] != "purchase":
+        return None
+    cursor = view["cursor"]
+    k = len(view["offer"])
+    if cursor < k:
+        return ("offer", cursor) if view["offer"][cursor] is not None else None
+    j = cursor - k
+    return ("reserved", j) if j < len(view["reserved"]) and view["reserved"][j] else None
+
+
+def _targets(view: dict[str, Any], legal: Sequence[str]) -> dict[tuple[Any, ...], str]:
+    """Board element -> notation, for the legal actions naming exactly one element, each element
+    named by exactly one of them (``buy`` wins the card on sale over ``buyfree``)."""
+    by_element: dict[tuple[Any, ...], list[str]] = {}
+    for text in dict.fromkeys(legal):
+        try:
+            action = A.from_str(text)
+        except IllegalActionError:
+            continue
+        element = _element(view, action)
+        if element == ("on_sale",) and _on_sale(view) is None:
+            element = None
+        if element is not None:
+            by_element.setdefault(element, []).append(text)
+    found = {element: texts[0] for element, texts in by_element.items() if len(texts) == 1}
+    sale = by_element.get(("on_sale",), [])
+    if "buy" in sale:
+        found[("on_sale",)] = "buy"
+    return found
+
+
+# -- the parts of the board ----------------------------------------------------------------------
+
+
+def _header(view: dict[str, Any], out: list[str]) -> float:
+    out.append(_rect(0, 0, WIDTH, 58, "#24303c"))
+    out.append(_text(12, 17, "Die Speicherstadt", 17, "#ffffff", "start", "bold"))
+    title = f"Round {view['round']}"
+    if view.get("final"):
+        title += " · last fires"
+    out.append(
+        _text(24 + _text_width("Die Speicherstadt", 17), 17, title, 15, "#ffffff", "start", "bold")
+    )
+    deck = f"Draw pile {view['deck_size']}"
+    if view["next_deck"]:
+        deck += f" · next season {view['next_deck']}"
+    out.append(_text(WIDTH - 12, 17, deck, 13, "#ffffff", "end"))
+    decider = view["decider"]
+    start = view["start_player"]
+    colour, ink, letter = _seat_style(start)
+    out.append(_text(WIDTH - 40, 42, "Start player", 13, "#ffffff", "end"))
+    out.append(_worker(WIDTH - 24, 42, start, r=10))
+    if view["decision"] == "over":
+        status = "Game over"
+    elif isinstance(decider, int):
+        status = f"Player {LETTERS[decider]} {DECISION_WORDS.get(view['decision'], '')}"
+        if view["decision"] == "purchase" and view["price"] is not None:
+            status += f" · price {view['price']} coin{'s' if view['price'] != 1 else ''}"
+        if view["decision"] == "truck":
+            status += f" · {view['truck_moves_left']} moves left"
+        out.append(_worker(24, 42, decider, r=10))
+    else:
+        status = "Cards and goods are being drawn"
+    if view.get("market_cube"):
+        status += f" · {view['market_cube']} to exchange or sell now"
+    out.append(_text(42 if isinstance(decider, int) else 12, 42, status, 14, "#ffffff", "start"))
+    del colour, ink, letter
+    return 66
+
+
+def _goods_row(view: dict[str, Any], y: float, out: list[str]) -> float:
+    """The bag and the supply, one cube per good with its count."""
+    x = 12.0
+    for label, counts in (("Bag", view["bag"]), ("Supply", view["reserve"])):
+        if x + 60 + 36 * len(counts) > WIDTH:  # the supply goes on a line of its own
+            x, y = 12.0, y + 26
+        out.append(_text(x, y, label, 13, anchor="start", weight="bold"))
+        x = max(x + _text_width(label, 13) + 22, x + 54)
+        for good, n in counts.items():
+            out.append(_cube(x, y, good, 18, faded=n == 0))
+            out.append(_text(x + 12, y, str(n), 13, anchor="start"))
+            x += 36
+        x += 16
+    return y + 20
+
+
+def _columns(count: int, width: float, most: float) -> tuple[float, float, float]:
+    """Left edge, pitch and card width of `count` columns across `width`."""
+    gap = 8.0
+    w = min(most, (width - 24 - gap * (count - 1)) / max(count, 1))
+    total = count * w + (count - 1) * gap
+    return (WIDTH - total) / 2, w + gap, w
+
+
+def _offer(
+    view: dict[str, Any],
+    targets: dict[tuple[Any, ...], str],
+    y: float,
+    out: list[str],
+    top: Targets,
+) -> float:
+    offer = view["offer"]
+    out.append(
+        _text(
+            12,
+            y + 8,
+            "Offer: workers on the building spaces, lowest first",
+            13,
+            anchor="start",
+            weight="bold",
+        )
+    )
+    y += 20
+    if not offer:
+        out.append(_text(WIDTH / 2, y + 30, "No cards on the water fields", 13, "#777777"))
+        return y + 60
+    left, pitch, w = _columns(len(offer), WIDTH, 150)
+    slots_h = SPACES * SLOT
+    card_y = y + slots_h + 6
+    out.append(_rect(0, card_y - 4, WIDTH, CARD_H + 8, WATER))
+    sale = _on_sale(view)
+    viewer = view["seat"]
+    for i, entry in enumerate(offer):
+        x = left + i * pitch
+        cx = x + w / 2
+        for level in range(SPACES):
+            sy = card_y - 6 - (level + 0.5) * SLOT
+            out.append(
+                _rect(
+                    cx - 14, sy - SLOT / 2 + 1, 28, SLOT - 2, "#e8e0cc", 'rx="3" stroke="#c2b58f"'
+                )
+            )
+        if entry is None:
+            out.append(
+                _rect(
+                    x, card_y, w, CARD_H, "none", 'rx="6" stroke="#7aa3bb" stroke-dasharray="5 4"'
+                )
+            )
+            out.append(_text(cx, card_y + CARD_H / 2, "sold or gone", 12, "#4f7285"))
+            continue
+        workers = entry.get("workers", [])
+        greys = entry.get("grey", [False] * len(workers))
+        for level, (seat, grey) in enumerate(zip(workers, greys, strict=False)):
+            out.append(_worker(cx, card_y - 6 - (level + 0.5) * SLOT, seat, grey))
+        out.append(_card(x, card_y, w, CARD_H, entry))
+        name = _card_name(_card_data(entry), entry)
+        if sale == ("offer", i):
+            out.append(_sale_badge(view, cx, card_y + CARD_H + 13))
+            out.append(_sale_frame(x, card_y, w, CARD_H))
+            if ("on_sale",) in targets:
+                text = targets[("on_sale",)]
+                top.add(
+                    text,
+                    _buy_label(view, text, name),
+                    _ring_rect(x - 3, card_y - 3, w + 6, CARD_H + 6),
+                )
+        if ("column", i) in targets and len(workers) < SPACES:
+            level = len(workers)
+            gy = card_y - 6 - (level + 0.5) * SLOT
+            colour = _seat_style(viewer)[0] if isinstance(viewer, int) else "#888888"
+            letter = LETTERS[viewer] if isinstance(viewer, int) and viewer < 5 else "?"
+            body = _ring_rect(x + 2, card_y - 6 - slots_h, w - 4, slots_h) + (
+                f'<circle cx="{_f(cx)}" cy="{_f(gy)}" r="9" fill="{colour}" fill-opacity="0.35" '
+                f'stroke="#111111" stroke-dasharray="3 2"/>'
+                + _text(cx, gy, letter, 11, weight="bold")
+            )
+            price = len(workers) + 1
+            label = f"Place a worker on {name}, building space {price}"
+            top.add(targets[("column", i)], label, body)
+    return card_y + CARD_H + 28
+
+
+def _sale_badge(view: dict[str, Any], cx: float, y: float) -> str:
+    """The price tag under the card on sale."""
+    price = view.get("price")
+    text = "On sale" if price is None else f"On sale · {price} coin{'s' if price != 1 else ''}"
+    w = _text_width(text, 12) + 12
+    return _rect(cx - w / 2, y - 9, w, 18, "#24303c", 'rx="9"') + _text(
+        cx, y, text, 12, "#ffffff", weight="bold"
+    )
+
+
+def _sale_frame(x: float, y: float, w: float, h: float) -> str:
+    return _rect(x - 4, y - 4, w + 8, h + 8, "none", 'rx="8" stroke="#24303c" stroke-width="3"')
+
+
+def _buy_label(view: dict[str, Any], text: str, name: str) -> str:
+    if text == "buyfree":
+        return f"Take {name} free with the fish market"
+    price = view.get("price")
+    return f"Buy {name} for {price} coin{'s' if price != 1 else ''}"
+
+
+def _upper(
+    view: dict[str, Any],
+    targets: dict[tuple[Any, ...], str],
+    y: float,
+    out: list[str],
+    top: Targets,
+) -> float:
+    upper = view["upper"]
+    if not upper:
+        return y
+    out.append(
+        _text(
+            12,
+            y + 8,
+            "Upper row: reserve a card instead of placing a worker",
+            13,
+            anchor="start",
+            weight="bold",
+        )
+    )
+    y += 20
+    left, pitch, w = _columns(len(upper), WIDTH, 130)
+    for i, entry in enumerate(upper):
+        x = left + i * pitch
+        out.append(_card(x, y, w, CARD_H - 10, entry))
+        if ("upper", i) in targets:
+            name = _card_name(_card_data(entry), entry)
+            top.add(
+                targets[("upper", i)],
+                f"Reserve {name} from the upper row",
+                _ring_rect(x - 3, y - 3, w + 6, CARD_H - 4),
+            )
+    return y + CARD_H
+
+
+def _reserved(
+    view: dict[str, Any],
+    targets: dict[tuple[Any, ...], str],
+    y: float,
+    out: list[str],
+    top: Targets,
+) -> float:
+    reserved = view["reserved"]
+    if not reserved:
+        return y
+    out.append(
+        _text(
+            12,
+            y + 8,
+            "Reserved cards: sold after the offer, lowest first",
+            13,
+            anchor="start",
+            weight="bold",
+        )
+    )
+    y += 20
+    left, pitch, w = _columns(len(reserved), WIDTH, 130)
+    sale = _on_sale(view)
+    card_y = y + 24
+    for j, entry in enumerate(reserved):
+        x = left + j * pitch
+        cx = x + w / 2
+        if entry is None:
+            out.append(
+                _rect(
+                    x,
+                    card_y,
+                    w,
+                    CARD_H - 10,
+                    "none",
+                    'rx="6" stroke="#9e9e9e" stroke-dasharray="5 4"',
+                )
+            )
+            out.append(_text(cx, card_y + (CARD_H - 10) / 2, "sold or gone", 12, "#777777"))
+            continue
+        for seat, grey in zip(entry.get("workers", []), entry.get("grey", []), strict=False):
+            out.append(_worker(cx, y + 10, seat, grey))
+        out.append(_card(x, card_y, w, CARD_H - 10, entry))
+        if sale == ("reserved", j):
+            out.append(_sale_badge(view, cx, card_y + CARD_H - 10 + 11))
+            out.append(_sale_frame(x, card_y, w, CARD_H - 10))
+            if ("on_sale",) in targets:
+                text = targets[("on_sale",)]
+                name = _card_name(_card_data(entry), entry)
+                top.add(
+                    text,
+                    _buy_label(view, text, name),
+                    _ring_rect(x - 3, card_y - 3, w + 6, CARD_H - 4),
+                )
+    return card_y + CARD_H + 14
+
+
+def _fire(view: dict[str, Any], y: float, out: list[str]) -> float:
+    fire = view["fire"]
+    if not fire:
+        return y
+    card = _card_data(fire)
+    name = _card_name(card, fire)
+    gain = ", ".join(LETTERS[s] for s in fire.get("gain", [])) or "nobody"
+    loss = ", ".join(LETTERS[s] for s in fire.get("loss", [])) or "nobody"
+    out.append(_rect(12, y, WIDTH - 24, 30, BAND_FIRE, 'rx="6"'))
+    out.append(
+        _text(
+            WIDTH / 2,
+            y + 15,
+            f"{name}: most firemen win (+) {gain}; fewest lose (−) {loss}",
+            14,
+            "#ffffff",
+            weight="bold",
+        )
+    )
+    return y + 40
+
+
+# -- the players' warehouses ---------------------------------------------------------------------
+
+
+def _store_box(
+    x: float,
+    y: float,
+    label: str,
+    cubes: list[str],
+    capacity: int,
+    fresh: int = 0,
+) -> tuple[str, float]:
+    """A store: label and one slot per cube it can hold (the last `fresh` stored this turn are
+    outlined); returns the drawing and its width."""
+    slots = max(capacity, len(cubes))
+    w = _text_width(label, 12) + 14 + slots * 22
+    parts = [
+        _rect(x, y, w, 28, "#ffffff", 'rx="5" stroke="#8a7f66"'),
+        _text(x + 7, y + 14, label, 12, anchor="start", weight="bold"),
+    ]
+    sx = x + _text_width(label, 12) + 20
+    for i in range(slots):
+        if i < len(cubes):
+            parts.append(_cube(sx + i * 22, y + 14, cubes[i], 18))
+            if i >= len(cubes) - fresh:
+                parts.append(
+                    _rect(
+                        sx + i * 22 - 11,
+                        y + 3,
+                        22,
+                        22,
+                        "none",
+                        'stroke="#111111" stroke-dasharray="2 2"',
+                    )
+                )
+        else:
+            parts.append(_rect(sx + i * 22 - 9, y + 5, 18, 18, "none", 'rx="2" stroke="#bbbbbb"'))
+    return "".join(parts), w
+
+
+def _player(
+    view: dict[str, Any],
+    seat: int,
+    targets: dict[tuple[Any, ...], str],
+    y: float,
+    out: list[str],
+    top: Targets,
+) -> float:
+    p = view["players"][seat]
+    colour, ink, letter = _seat_style(seat)
+    you = view["seat"] == seat
+    mine = targets if you else {}
+    tile_w, tile_h, gap = 100.0, 72.0, 6.0
+    per_row = int((WIDTH - 24 + gap) // (tile_w + gap))
+    contracts = p["contracts"]
+    contract_ids = {c["id"] for c in contracts}
+    others = [
+        (name, cid)
+        for name, cid in zip(p["cards"], p["card_ids"], strict=True)
+        if cid not in contract_ids
+    ]
+    tiles = len(others) + len(contracts)
+    rows = max(1, -(-tiles // per_row))
+    height = 58 + rows * (tile_h + gap) + 40
+    out.append(
+        _rect(
+            6,
+            y,
+            WIDTH - 12,
+            height,
+            "#fbf8f0",
+            f'rx="8" stroke="{colour}" stroke-width="{5 if you else 3}"',
+        )
+    )
+    out.append(_rect(6, y, WIDTH - 12, 30, colour, 'rx="8"'))
+    title = f"You ({letter})" if you else f"Player {letter}"
+    out.append(_text(16, y + 15, title, 15, ink, "start", "bold"))
+    out.append(
+        _text(
+            WIDTH - 16, y + 15, f"Score {p['score']} · Coins {p['coins']}", 15, ink, "end", "bold"
+        )
+    )
+    # workers still to place, grey workers and break cards, beside the title
+    wx = 16 + _text_width(title, 15) + 18
+    for _ in range(p["workers"]):
+        out.append(_worker(wx, y + 15, seat, r=8))
+        wx += 19
+    for _ in range(p["grey_workers"]):
+        out.append(_worker(wx, y + 15, seat, grey=True, r=8))
+        wx += 19
+    facts = [f"Firemen {p['firemen']}", f"cards at the end {p.get('end_points', 0)} VP"]
+    if p["break_cards"]:
+        facts.append(f"{p['break_cards']} break card{'s' if p['break_cards'] > 1 else ''}")
+    if p["bought_this_round"]:
+        facts.append("bought this round")
+    out.append(_text(16, y + 44, " · ".join(facts), 13, anchor="start"))
+    # the cards, contracts first
+    ty = y + 58
+    for i, contract in enumerate(contracts):
+        x = 12 + (i % per_row) * (tile_w + gap)
+        row_y = ty + (i // per_row) * (tile_h + gap)
+        out.append(_contract_tile(x, row_y, tile_w, tile_h, contract, i, mine, top))
+    for j, (_name, cid) in enumerate(others):
+        i = len(contracts) + j
+        x = 12 + (i % per_row) * (tile_w + gap)
+        row_y = ty + (i // per_row) * (tile_h + gap)
+        entry = {"id": cid, "card": _name}
+        out.append(_card(x, row_y, tile_w, tile_h, entry))
+        card = _card_data(entry)
+        if card is not None and card.good >= 0:
+            good = GOOD_NAMES[card.good]
+            kind = "deliver" if card.kind == data.PROCESSOR else "sell"
+            if (kind, good) in mine:
+                verb = "Deliver" if kind == "deliver" else "Sell"
+                label = f"{verb} a {good} cube at your {_card_name(card, entry)}"
+                top.add(
+                    mine[(kind, good)], label, _ring_rect(x - 2, row_y - 2, tile_w + 4, tile_h + 4)
+                )
+    if not tiles:
+        out.append(_text(16, ty + 20, "no cards yet", 12, "#777777", "start"))
+    # the stores: Lager (if owned or holding cubes), market hall, cargo of this round's ships
+    sy = ty + rows * (tile_h + gap) + 2
+    sx = 12.0
+    fresh = view["stored_this_turn"] if you or view["decider"] == seat else {}
+    if "base.warehouse" in p["card_ids"] or p["warehouse"]:
+        n_fresh = len(fresh.get("warehouse", [])) if view["decider"] == seat else 0
+        drawing, w = _store_box(sx, sy, "Lager", p["warehouse"], data.WAREHOUSE_CAPACITY, n_fresh)
+        out.append(drawing)
+        if ("warehouse",) in mine:
+            top.add(
+                mine[("warehouse",)],
+                "Store the cube in your Lager (warehouse)",
+                _ring_rect(sx - 2, sy - 2, w + 4, 32),
+            )
+        sx += w + 10
+    hall = [p["market_hall"]] if p["market_hall"] else []
+    hall_fresh = 1 if view["decider"] == seat and fresh.get("market_hall") and hall else 0
+    drawing, w = _store_box(sx, sy, "Market hall", hall, data.MARKET_HALL_CAPACITY, hall_fresh)
+    out.append(drawing)
+    if ("hall",) in mine:
+        top.add(
+            mine[("hall",)],
+            "Keep the cube in your market hall",
+            _ring_rect(sx - 2, sy - 2, w + 4, 32),
+        )
+    sx += w + 10
+    if p["cargo"]:
+        drawing, w = _store_box(sx, sy, "To load", p["cargo"], 0)
+        out.append(drawing)
+    return y + height + 8
+
+
+def _contract_tile(
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    contract: dict[str, Any],
+    k: int,
+    mine: dict[tuple[Any, ...], str],
+    top: Targets,
+) -> str:
+    """A contract with one slot per good: filled slots hold the cube, open ones are outlined."""
+    complete = contract.get("complete")
+    parts = [
+        _rect(
+            x,
+            y,
+            w,
+            h,
+            "#fffdf6",
+            f'rx="6" stroke="{BAND_CONTRACT}" stroke-width="{3 if complete else 2}"',
+        ),
+        _rect(x, y, w, 22, BAND_CONTRACT, 'rx="6"'),
+        _text(
+            x + w / 2,
+            y + 11,
+            f"Contract {contract['points']} VP" + (" ✓" if complete else ""),
+            11,
+            "#ffffff",
+            weight="bold",
+        ),
+    ]
+    needed = contract["needed"]
+    filled = contract["slots_filled"]
+    step = min(22.0, (w - 8) / max(len(needed), 1))
+    left = x + w / 2 - step * (len(needed) - 1) / 2
+    cy = y + 40
+    for i, (good, done) in enumerate(zip(needed, filled, strict=True)):
+        sx = left + i * step
+        parts.append(_cube(sx, cy, good, 18, faded=not done))
+        if not done and _first_open_slot(contract, good) == i and ("contract", k, good) in mine:
+            top.add(
+                mine[("contract", k, good)],
+                f"Load a {good} cube onto your contract {k + 1} ({contract['points']} VP)",
+                _ring_rect(sx - 11, cy - 11, 22, 22),
+            )
+    state = "complete" if complete else f"{sum(filled)}/{len(needed)} goods"
+    parts.append(_text(x + w / 2, y + h - 11, state, 11, "#555555"))
+    return "".join(parts)
+
+
+STYLE = (
+    ".board-svg.speicherstadt .target{cursor:pointer}"
+    ".board-svg.speicherstadt .target:hover .ring,"
+    ".board-svg.speicherstadt .target:focus-visible .ring"
+    "{stroke:#000000;stroke-width:8;fill-opacity:0.2}"
+)
+
+
+def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
+    """The board of `view` as one inline <svg> element, and the legal actions it carries."""
+    targets = _targets(view, legal)
+    out: list[str] = []
+    top = Targets()
+    y = _header(view, out)
+    y = _goods_row(view, y + 8, out) + 6
+    y = _fire(view, y, out)
+    y = _upper(view, targets, y, out, top)
+    y = _offer(view, targets, y, out, top)
+    y = _reserved(view, targets, y, out, top)
+    for seat in range(len(view["players"])):
+        y = _player(view, seat, targets, y, out, top)
+    placed = frozenset(top.placed)
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg speicherstadt" '
+        f'viewBox="0 0 {WIDTH} {_f(y)}" width="100%" role="group" '
+        f'aria-label="Die Speicherstadt board, round {view["round"]}" font-family="{FONT}" '
+        f'fill="{INK}" text-anchor="middle" dominant-baseline="central" pointer-events="none">'
+        f"<title>Die Speicherstadt</title><style>{STYLE}</style>"
+        f"{_rect(0, 0, WIDTH, y, PAPER)}{''.join(out)}{''.join(top.parts)}</svg>"
+    )
+    return svg, placed

@@ -1,0 +1,244 @@
+"""The SVG board of Hansa Teutonica (DESIGN.md, "The web platform": boards are SVG rendered on the
+server, every legal action a clickable target on the board or a button in the action bar).
+
+Random games at every player count and flag set: the board parses as XML, every action it carries
+is legal and appears exactly once as a labelled button target, and nothing else is clickable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from hanse.core import CHANCE
+from hanse.core.match import sample_chance
+from hanse.games import make
+from hanse.games.hansa.config import HansaConfig
+from hanse.games.hansa.policy import kind_balanced_policy
+from hanse.games.hansa.svg import board_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+FLAGS = [f.name for f in dataclasses.fields(HansaConfig)]
+# Both flags default to True: the defaults and each flag turned off. (Both off together adds
+# nothing for the board: neither flag changes what a view holds, only which actions are legal.)
+FLAG_SETS = [{}, *({name: False} for name in FLAGS)]
+PLAYER_COUNTS = (2, 3, 4, 5)
+SEEDS = (0, 1)
+EVERY = 7
+MAX_DECISIONS = 600
+COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
+
+
+def _uniform(game: Any, state: Any, legal: list[Any], rng: random.Random) -> Any:
+    return rng.choice(legal)
+
+
+def _decisions(
+    n: int,
+    flags: dict[str, bool],
+    seed: int,
+    policy: Callable[[Any, Any, list[Any], random.Random], Any] = _uniform,
+    limit: int = MAX_DECISIONS,
+    every: int = EVERY,
+) -> Iterator[tuple[Any, Any, int]]:
+    """Every 7th decision node of a seeded random game: (game, state, deciding seat)."""
+    game = make("hansa", n, **flags)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    decisions = 0
+    while not game.is_terminal(state) and decisions < limit:
+        player = game.current_player(state)
+        if player == CHANCE:
+            game.apply_action(state, sample_chance(game, state, rng))
+            continue
+        legal = game.legal_actions(state)
+        if decisions % every == 0:
+            yield game, state, player
+        decisions += 1
+        game.apply_action(state, policy(game, state, legal, rng))
+
+
+def _targets(root: ET.Element) -> list[ET.Element]:
+    return [el for el in root.iter() if el.get("data-action") is not None]
+
+
+def _check(svg: str, placed: frozenset[str], legal: list[str]) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("viewBox") and root.get("width") == "100%"
+    title = root.find(f"{SVG}title")
+    assert title is not None and "Hansa Teutonica" in (title.text or "")
+    targets = _targets(root)
+    found = [el.get("data-action") or "" for el in targets]
+    assert len(found) == len(set(found)), f"an action placed twice: {sorted(found)}"
+    assert set(found) == placed
+    assert placed <= set(legal), f"not legal: {sorted(placed - set(legal))}"
+    for el in targets:
+        assert el.get("role") == "button"
+        assert el.get("tabindex") == "0"
+        label = el.get("aria-label") or ""
+        assert len(label) > 3 and any(ch.isalpha() for ch in label)
+    return root
+
+
+@pytest.mark.parametrize("n", PLAYER_COUNTS)
+@pytest.mark.parametrize(
+    "flags", FLAG_SETS, ids=lambda f: "+".join(f"no_{k}" for k in f) or "default"
+)
+def test_random_games_draw_only_legal_targets_once(n: int, flags: dict[str, bool]) -> None:
+    kinds: set[str] = set()
+    for seed in SEEDS:
+        for game, state, seat in _decisions(n, flags, seed):
+            legal = [game.action_to_str(a) for a in game.legal_actions(state)]
+            svg, placed = board_svg(game.view(state, seat), legal)
+            _check(svg, placed, legal)
+            kinds |= {action.split()[0] for action in placed}
+    # Random walks place and move pieces all the time, so the board does carry those actions.
+    assert {"place", "move", "move_place"} <= kinds
+
+
+def test_kinds_of_targets() -> None:
+    """Games that favour establishing reach the rarer decisions (each of them is drawn, the
+    common ones every 7th time): only actions naming one element become targets, and the ones
+    naming several never do."""
+    kinds: set[str] = set()
+    left: set[str] = set()
+    common = {"action", "move_lift", "move_place"}
+
+    def establishing(game: Any, state: Any, legal: list[Any], rng: random.Random) -> Any:
+        keen = [a for a in legal if type(a).__name__.startswith(("Establish", "UseBonus"))]
+        if keen and rng.random() < 0.8:
+            return rng.choice(keen)
+        return kind_balanced_policy(game, state, legal, rng)
+
+    for n, seed in ((2, 1), (4, 3)):
+        for i, (game, state, seat) in enumerate(_decisions(n, {}, seed, establishing, 700, 1)):
+            if i % EVERY and game.decision_name(state) in common:
+                continue
+            legal = [game.action_to_str(a) for a in game.legal_actions(state)]
+            svg, placed = board_svg(game.view(state, seat), legal)
+            _check(svg, placed, legal)
+            kinds |= {a.split()[0] for a in placed}
+            left |= {a.split()[0] for a in legal if a not in placed}
+    assert kinds <= {
+        "place",
+        "displace",
+        "move",
+        "move_place",
+        "establish",
+        "establish_office",
+        "establish_upgrade",
+        "establish_coellen",
+        "establish_extra_office",
+        "displaced_place",
+        "remove_piece",
+        "neutral_office",
+        "place_bonus",
+        "use_bonus",
+    }
+    assert {"place", "displace", "move", "move_place", "establish", "establish_office"} <= kinds
+    # never on the board: they name no element, or several
+    assert not kinds & {"income", "end_turn", "move_done", "establish_none", "displaced_move"}
+    assert {"income", "end_turn"} <= left
+
+
+def _midgame(n: int, seed: int = 3, decisions: int = 200) -> tuple[Any, Any, int]:
+    last = None
+    for found in _decisions(n, {}, seed, limit=decisions):
+        last = found
+    assert last is not None
+    return last
+
+
+def test_spectator_board_has_no_targets() -> None:
+    for n in PLAYER_COUNTS:
+        for game, state, _seat in _decisions(n, {}, 7, limit=120):
+            svg, placed = board_svg(game.view(state, None), [])
+            root = ET.fromstring(svg)
+            assert placed == frozenset()
+            assert not _targets(root)
+            assert "You (" not in svg
+
+
+def test_both_board_sides_and_the_neutral_player() -> None:
+    game, state, seat = _midgame(2)
+    view = game.view(state, seat)
+    svg, _ = board_svg(view, [])
+    assert view["board"] == "2-3" and "board 2-3" in svg
+    assert "Neutral (N)" in svg
+    game, state, seat = _midgame(5)
+    svg, _ = board_svg(game.view(state, seat), [])
+    assert "board 4-5" in svg and "Stade" in svg and "Emden" in svg
+    texts = {el.text for el in ET.fromstring(svg).iter(f"{SVG}text")}
+    assert set("ABCDE") <= texts
+    for colour in COLOURS:
+        assert colour in svg
+
+
+def test_place_names_the_lowest_free_post_once_per_piece() -> None:
+    """`place R t` and `place R m` both go to the lowest free post of R: two ghost pieces, one
+    for each; a displacement with a choice of piece or fee on one post is left to the page."""
+    game = make("hansa", 3)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while game.current_player(state) == CHANCE:
+        game.apply_action(state, sample_chance(game, state, rng))
+    seat = game.current_player(state)
+    view = game.view(state, seat)
+    route = view["routes"][0]
+    name = "-".join(("Groningen", "Emden"))
+    assert route["cities"] == ["Groningen", "Emden"]
+    legal = [f"place {name} t", f"place {name} m", "income 1 0", "end_turn"]
+    svg, placed = board_svg(view, legal)
+    assert placed == {f"place {name} t", f"place {name} m"}
+    root = _check(svg, placed, legal)
+    labels = {el.get("data-action"): el.get("aria-label") for el in _targets(root)}
+    assert labels[f"place {name} t"] == "Place trader on Groningen–Emden"
+    assert labels[f"place {name} m"] == "Place merchant on Groningen–Emden"
+    # two displacements of one post (trader or merchant) name one element: neither is placed
+    view["routes"][0]["posts"][0] = {"seat": (seat + 1) % 3, "piece": "trader"}
+    legal = [f"displace {name} 0 t 0", f"displace {name} 0 m 0", f"place {name} t"]
+    svg, placed = board_svg(view, legal)
+    assert placed == {f"place {name} t"}
+    legal = [f"displace {name} 0 t 0"]
+    svg, placed = board_svg(view, legal)
+    assert placed == {f"displace {name} 0 t 0"}
+    assert 'aria-label="Displace the trader of player' in svg
+
+
+def test_move_lifts_the_last_own_piece_and_establish_marks_the_route() -> None:
+    game = make("hansa", 4)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while game.current_player(state) == CHANCE:
+        game.apply_action(state, sample_chance(game, state, rng))
+    seat = game.current_player(state)
+    view = game.view(state, seat)
+    mine = {"seat": seat, "piece": "trader"}
+    view["routes"][0]["posts"] = [mine, mine, mine]
+    legal = ["move Groningen-Emden t", "establish Groningen-Emden", "end_turn"]
+    svg, placed = board_svg(view, legal)
+    assert placed == {"move Groningen-Emden t", "establish Groningen-Emden"}
+    root = _check(svg, placed, legal)
+    labels = {el.get("data-action"): el.get("aria-label") for el in _targets(root)}
+    assert labels["establish Groningen-Emden"] == "Establish the route Groningen–Emden"
+    assert labels["move Groningen-Emden t"] == "Move your trader from Groningen–Emden"
+    # establish choices: the office and the extra office of a city, the Coellen space, an ability
+    legal = [
+        "establish_office Emden",
+        "establish_extra_office Emden t",
+        "establish_upgrade book",
+        "establish_coellen 8",
+        "establish_none",
+    ]
+    svg, placed = board_svg(view, legal)
+    assert placed == set(legal) - {"establish_none"}
+    _check(svg, placed, legal)
+    # notations that do not parse, or name nothing on this board, are left alone
+    svg, placed = board_svg(view, ["place Nowhere-Else t", "income 2 0"])
+    assert placed == frozenset()

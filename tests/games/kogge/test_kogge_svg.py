@@ -1,0 +1,130 @@
+"""The SVG board of Kogge (DESIGN.md, "The web platform": boards are SVG rendered on the server,
+every legal action a clickable target on the board or a button in the action bar).
+
+Random games at every player count and flag set: the board parses as XML, every action it carries
+is legal and appears exactly once as a labelled button target, and nothing else is clickable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from hanse.core import CHANCE
+from hanse.core.match import sample_chance
+from hanse.games import make
+from hanse.games.kogge.config import KoggeConfig
+from hanse.games.kogge.svg import board_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+FLAGS = [f.name for f in dataclasses.fields(KoggeConfig)]
+# No flag, each flag alone, and all of them: every rule module and every secrecy of the views.
+FLAG_SETS = [{}, *({name: True} for name in FLAGS), dict.fromkeys(FLAGS, True)]
+PLAYER_COUNTS = (2, 3, 4)
+SEEDS = (0, 1, 2)
+EVERY = 5
+
+
+def _decisions(n: int, flags: dict[str, bool], seed: int) -> Iterator[tuple[Any, Any, int]]:
+    """Every 5th decision node of a seeded random game: (game, state, deciding seat)."""
+    game = make("kogge", n, **flags)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    decisions = 0
+    while not game.is_terminal(state):
+        player = game.current_player(state)
+        if player == CHANCE:
+            game.apply_action(state, sample_chance(game, state, rng))
+            continue
+        legal = game.legal_actions(state)
+        if decisions % EVERY == 0:
+            yield game, state, player
+        decisions += 1
+        game.apply_action(state, rng.choice(legal))
+
+
+def _check(svg: str, placed: frozenset[str], legal: list[str]) -> None:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("viewBox") and root.get("width") == "100%"
+    title = root.find(f"{SVG}title")
+    assert title is not None and "Kogge" in (title.text or "")
+    targets = [el for el in root.iter() if el.get("data-action") is not None]
+    found = [el.get("data-action") for el in targets]
+    assert len(found) == len(set(found)), f"an action placed twice: {sorted(found)}"
+    assert set(found) == placed
+    assert placed <= set(legal), f"not legal: {sorted(placed - set(legal))}"
+    for el in targets:
+        assert el.get("role") == "button"
+        assert el.get("tabindex") == "0"
+        label = el.get("aria-label") or ""
+        assert len(label) > 3 and any(ch.isalpha() for ch in label)
+
+
+@pytest.mark.parametrize("n", PLAYER_COUNTS)
+@pytest.mark.parametrize("flags", FLAG_SETS, ids=lambda f: "+".join(f) or "default")
+def test_random_games_draw_only_legal_targets_once(n: int, flags: dict[str, bool]) -> None:
+    kinds: set[str] = set()
+    for seed in SEEDS:
+        for game, state, seat in _decisions(n, flags, seed):
+            legal = [game.action_to_str(a) for a in game.legal_actions(state)]
+            svg, placed = board_svg(game.view(state, seat), legal)
+            _check(svg, placed, legal)
+            kinds |= {action.split()[0] for action in placed}
+    # The walks reach the bids and the moves, so the board does carry actions.
+    assert {"bid", "move"} <= kinds
+
+
+def test_kinds_of_targets() -> None:
+    """Over a few games every kind of board target shows up, and only those kinds."""
+    kinds: set[str] = set()
+    for n, seed in ((2, 3), (3, 4), (4, 5)):
+        for game, state, seat in _decisions(n, {"conflicts": True}, seed):
+            legal = [game.action_to_str(a) for a in game.legal_actions(state)]
+            _svg, placed = board_svg(game.view(state, seat), legal)
+            kinds |= {" ".join(a.split()[:1]) if a != "rob city" else a for a in placed}
+    assert kinds <= {"start", "bid", "move", "step", "push", "rob city", "collect"}
+    assert {"start", "bid", "move"} <= kinds
+
+
+def test_final_board_parses() -> None:
+    game = make("kogge", 3)
+    state = game.new_initial_state()
+    rng = random.Random(11)
+    while not game.is_terminal(state):
+        if game.current_player(state) == CHANCE:
+            game.apply_action(state, sample_chance(game, state, rng))
+        else:
+            game.apply_action(state, rng.choice(game.legal_actions(state)))
+    for seat in (None, 0):
+        svg, placed = board_svg(game.view(state, seat), [])
+        assert placed == frozenset()
+        ET.fromstring(svg)
+
+
+def test_spectator_board_has_no_targets() -> None:
+    for game, state, _seat in _decisions(3, {}, 7):
+        svg, placed = board_svg(game.view(state, None), [])
+        root = ET.fromstring(svg)
+        assert placed == frozenset()
+        assert not [el for el in root.iter() if el.get("data-action") is not None]
+        assert "(you)" not in svg
+
+
+def test_pieces_carry_seat_colour_and_letter() -> None:
+    game, state, seat = next(
+        (g, s, p)
+        for g, s, p in _decisions(4, {"open_holdings": True}, 1)
+        if g.view(s, p)["round"] >= 2
+    )
+    svg, _placed = board_svg(game.view(state, seat), [])
+    for colour in ("#0072b2", "#d55e00", "#009e73", "#cc79a7"):
+        assert colour in svg
+    assert "#e69f00" not in svg  # no fifth seat in Kogge
+    texts = {el.text for el in ET.fromstring(svg).iter(f"{SVG}text")}
+    assert {"A", "B", "C", "D"} <= texts

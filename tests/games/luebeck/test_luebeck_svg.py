@@ -1,0 +1,150 @@
+"""The SVG board of Lübeck (DESIGN.md, "The web platform": boards are SVG rendered on the server,
+every legal action a clickable target on the board or a button in the action bar).
+
+Random games at every player count and flag set: the board parses as XML, every action it carries
+is legal and appears exactly once as a labelled button target, and nothing else is clickable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from hanse.core import CHANCE
+from hanse.core.match import sample_chance
+from hanse.games import make
+from hanse.games.luebeck.config import LuebeckConfig
+from hanse.games.luebeck.svg import board_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+FLAGS = [f.name for f in dataclasses.fields(LuebeckConfig)]
+# Every combination of the two flags, each on and off.
+FLAG_SETS = [
+    dict(zip(FLAGS, values, strict=True))
+    for values in itertools.product((False, True), repeat=len(FLAGS))
+]
+PLAYER_COUNTS = (3, 4, 5)
+SEEDS = (0, 1, 2)
+EVERY = 5
+
+
+def _decisions(n: int, flags: dict[str, bool], seed: int) -> Iterator[tuple[Any, Any, int]]:
+    """Every 5th decision node of a seeded random game: (game, state, deciding seat)."""
+    game = make("luebeck", n, **flags)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    decisions = 0
+    while not game.is_terminal(state):
+        player = game.current_player(state)
+        if player == CHANCE:
+            game.apply_action(state, sample_chance(game, state, rng))
+            continue
+        legal = game.legal_actions(state)
+        if decisions % EVERY == 0:
+            yield game, state, player
+        decisions += 1
+        game.apply_action(state, rng.choice(legal))
+
+
+def _check(svg: str, placed: frozenset[str], legal: list[str]) -> None:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("viewBox") and root.get("width") == "100%"
+    title = root.find(f"{SVG}title")
+    assert title is not None and "Lübeck" in (title.text or "")
+    targets = [el for el in root.iter() if el.get("data-action") is not None]
+    found = [el.get("data-action") for el in targets]
+    assert len(found) == len(set(found)), f"an action placed twice: {sorted(found)}"
+    assert set(found) == placed
+    assert placed <= set(legal), f"not legal: {sorted(placed - set(legal))}"
+    for el in targets:
+        assert el.get("role") == "button"
+        assert el.get("tabindex") == "0"
+        label = el.get("aria-label") or ""
+        assert len(label) > 3 and any(ch.isalpha() for ch in label)
+
+
+def _flag_id(flags: dict[str, bool]) -> str:
+    return "+".join(name for name, on in flags.items() if on) or "default"
+
+
+@pytest.mark.parametrize("n", PLAYER_COUNTS)
+@pytest.mark.parametrize("flags", FLAG_SETS, ids=_flag_id)
+def test_random_games_draw_only_legal_targets_once(n: int, flags: dict[str, bool]) -> None:
+    kinds: set[str] = set()
+    for seed in SEEDS:
+        for game, state, seat in _decisions(n, flags, seed):
+            legal = [game.action_to_str(a) for a in game.legal_actions(state)]
+            svg, placed = board_svg(game.view(state, seat), legal)
+            _check(svg, placed, legal)
+            kinds |= {action.split()[0] for action in placed}
+    # The walks reach the draft and the voyages, so the board does carry actions.
+    assert {"draft", "voyage"} <= kinds
+
+
+def test_a_target_is_the_only_action_naming_its_element() -> None:
+    """A cog joined or taken back, a pack, a player or a hand card carries an action only when no
+    other legal action names it; pass and keep never go on the board."""
+    for game, state, seat in _decisions(4, {}, 5):
+        legal = [game.action_to_str(a) for a in game.legal_actions(state)]
+        _svg, placed = board_svg(game.view(state, seat), legal)
+        assert "pass" not in placed and "keep" not in placed
+        cards = {a: _card_of(a) for a in legal if a.startswith(("play ", "discard "))}
+        for action in placed:
+            if action in cards:
+                rivals = [a for a, card in cards.items() if a != action and card == cards[action]]
+                assert not rivals, (action, rivals)
+            if "@" in action and action.startswith(("voyage", "take back")):
+                cog = action.rpartition("@")[2]
+                rivals = [
+                    a
+                    for a in legal
+                    if a != action
+                    and a.startswith(("voyage", "take back"))
+                    and a.rpartition("@")[2] == cog
+                ]
+                assert not rivals, (action, rivals)
+
+
+def _card_of(action: str) -> str:
+    """The card an action plays or discards: 'play Riga 3 @1' -> 'Riga 3'."""
+    return action.partition(" ")[2].partition(" @")[0]
+
+
+def test_final_board_parses() -> None:
+    game = make("luebeck", 4)
+    state = game.new_initial_state()
+    rng = random.Random(11)
+    while not game.is_terminal(state):
+        if game.current_player(state) == CHANCE:
+            game.apply_action(state, sample_chance(game, state, rng))
+        else:
+            game.apply_action(state, rng.choice(game.legal_actions(state)))
+    for seat in (None, 0):
+        svg, placed = board_svg(game.view(state, seat), [])
+        assert placed == frozenset()
+        ET.fromstring(svg)
+
+
+def test_spectator_board_has_no_targets() -> None:
+    for game, state, _seat in _decisions(5, {}, 7):
+        svg, placed = board_svg(game.view(state, None), [])
+        root = ET.fromstring(svg)
+        assert placed == frozenset()
+        assert not [el for el in root.iter() if el.get("data-action") is not None]
+        assert "Your hand" not in svg
+
+
+def test_figures_carry_seat_colour_and_letter() -> None:
+    game, state, seat = next((g, s, p) for g, s, p in _decisions(5, {}, 1) if g.view(s, p)["cogs"])
+    svg, _placed = board_svg(game.view(state, seat), [])
+    for colour in ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00"):
+        assert colour in svg
+    texts = {el.text for el in ET.fromstring(svg).iter(f"{SVG}text")}
+    assert set("ABCDE") <= texts

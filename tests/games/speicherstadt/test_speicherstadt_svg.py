@@ -1,0 +1,196 @@
+"""The SVG board of Die Speicherstadt (DESIGN.md, "The web platform": boards are SVG rendered on the
+server, every legal action a clickable target on the board or a button in the action bar).
+
+Random games at every player count and flag set: the board parses as XML, every action it carries
+is legal and appears exactly once as a labelled button target, and nothing else is clickable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from hanse.core import CHANCE
+from hanse.core.match import sample_chance
+from hanse.games import make
+from hanse.games.speicherstadt.config import SpeicherstadtConfig
+from hanse.games.speicherstadt.svg import board_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+FLAGS = [f.name for f in dataclasses.fields(SpeicherstadtConfig)]
+FLAG_SETS = [{}, *({name: True} for name in FLAGS)]
+PLAYER_COUNTS = (2, 3, 4, 5)
+SEEDS = (0, 1)
+EVERY = 7
+COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
+
+
+def _decisions(
+    n: int, flags: dict[str, bool], seed: int, every: int = EVERY
+) -> Iterator[tuple[Any, Any, int]]:
+    """Every 7th decision node of a seeded random game: (game, state, deciding seat)."""
+    game = make("speicherstadt", n, **flags)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    decisions = 0
+    while not game.is_terminal(state):
+        player = game.current_player(state)
+        if player == CHANCE:
+            game.apply_action(state, sample_chance(game, state, rng))
+            continue
+        legal = game.legal_actions(state)
+        if decisions % every == 0:
+            yield game, state, player
+        decisions += 1
+        game.apply_action(state, rng.choice(legal))
+
+
+def _targets(root: ET.Element) -> list[ET.Element]:
+    return [el for el in root.iter() if el.get("data-action") is not None]
+
+
+def _check(svg: str, placed: frozenset[str], legal: list[str]) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("viewBox") and root.get("width") == "100%"
+    title = root.find(f"{SVG}title")
+    assert title is not None and "Speicherstadt" in (title.text or "")
+    targets = _targets(root)
+    found = [el.get("data-action") or "" for el in targets]
+    assert len(found) == len(set(found)), f"an action placed twice: {sorted(found)}"
+    assert set(found) == placed
+    assert placed <= set(legal), f"not legal: {sorted(placed - set(legal))}"
+    for el in targets:
+        assert el.get("role") == "button"
+        assert el.get("tabindex") == "0"
+        label = el.get("aria-label") or ""
+        assert len(label) > 3 and any(ch.isalpha() for ch in label)
+    return root
+
+
+def _board(game: Any, state: Any, seat: int | None) -> tuple[list[str], str, frozenset[str]]:
+    legal = [game.action_to_str(a) for a in game.legal_actions(state)] if seat is not None else []
+    svg, placed = board_svg(game.view(state, seat), legal)
+    return legal, svg, placed
+
+
+@pytest.mark.parametrize("n", PLAYER_COUNTS)
+@pytest.mark.parametrize("flags", FLAG_SETS, ids=lambda f: "+".join(f) or "base")
+def test_random_games_draw_only_legal_targets_once(n: int, flags: dict[str, bool]) -> None:
+    kinds: set[str] = set()
+    for seed in SEEDS:
+        for game, state, seat in _decisions(n, flags, seed):
+            legal, svg, placed = _board(game, state, seat)
+            _check(svg, placed, legal)
+            kinds |= {action.split()[0] for action in placed}
+    # Random walks place workers and buy cards, so the board does carry those actions.
+    assert {"place", "buy"} <= kinds
+    if flags.get("kaispeicher"):
+        assert "reserve" in kinds
+
+
+def test_kinds_of_targets() -> None:
+    """Over a few whole games (every decision node) every kind of board target shows up, only
+    those kinds, and what names no single element stays with the page."""
+    kinds: set[str] = set()
+    left: set[str] = set()
+    for n, flags, seed in ((3, {}, 5), (4, {"kaispeicher": True}, 6)):
+        for game, state, seat in _decisions(n, flags, seed, every=1):
+            legal, svg, placed = _board(game, state, seat)
+            _check(svg, placed, legal)
+            kinds |= {a.split()[0] for a in placed}
+            left |= {a.split()[0] for a in legal if a not in placed}
+    assert kinds <= {"place", "reserve", "buy", "buyfree", "load"}
+    assert {"place", "reserve", "buy", "load"} <= kinds
+    assert {"decline", "done", "exchange", "sell"} <= left
+
+
+def test_spectator_board_has_no_targets() -> None:
+    for flags in FLAG_SETS:
+        for game, state, _seat in _decisions(3, flags, 7):
+            _legal, svg, placed = _board(game, state, None)
+            assert placed == frozenset()
+            assert not _targets(ET.fromstring(svg))
+            assert "You (" not in svg
+
+
+def _first(n: int, flags: dict[str, bool], decision: str, seed: int = 2) -> tuple[Any, Any, int]:
+    for game, state, seat in _decisions(n, flags, seed, every=1):
+        if game.view(state, seat)["decision"] == decision:
+            return game, state, seat
+    raise AssertionError(f"no {decision} decision")
+
+
+def test_workers_and_colours() -> None:
+    game, state, seat = _first(5, {"kaispeicher": True}, "purchase")
+    view = game.view(state, seat)
+    svg, _ = board_svg(view, [])
+    for colour in COLOURS:
+        assert colour in svg
+    texts = [el.text for el in ET.fromstring(svg).iter(f"{SVG}text")]
+    assert set("ABCDE") <= set(texts)
+    workers = sum(len(e["workers"]) for e in view["offer"] if e) + sum(
+        len(e["workers"]) for e in view["reserved"] if e
+    )
+    assert workers > 0
+    assert f"You ({'ABCDE'[seat]})" in svg
+
+
+def test_purchase_puts_buy_on_the_card_on_sale() -> None:
+    game, state, seat = _first(3, {}, "purchase")
+    view = game.view(state, seat)
+    legal = ["buy", "buyfree", "decline"]
+    svg, placed = board_svg(view, legal)
+    assert placed == {"buy"}
+    root = _check(svg, placed, legal)
+    (target,) = _targets(root)
+    price = view["price"]
+    assert (target.get("aria-label") or "").endswith(f"for {price} coin{'s' if price != 1 else ''}")
+    # without the coins to buy, the fish market's free take is the card's action
+    svg, placed = board_svg(view, ["buyfree", "decline"])
+    assert placed == {"buyfree"}
+    # outside the purchase, buy names no card
+    view = dict(view, decision="loading")
+    assert board_svg(view, ["buy"])[1] == frozenset()
+
+
+def test_loads_only_where_one_move_goes() -> None:
+    game, state, seat = _first(3, {}, "demand")
+    view = game.view(state, seat)
+    player = view["players"][seat]
+    player["contracts"] = [
+        {
+            "card": "Auftrag",
+            "id": "base.contract.1",
+            "needed": ["coffee", "carpet"],
+            "placed": [],
+            "slots_filled": [False, False],
+            "points": 5,
+            "complete": False,
+        }
+    ]
+    player["card_ids"] = ["base.contract.1", "base.merchant.tea", "base.warehouse"]
+    player["cards"] = ["Auftrag", "Teeverkoster", "Lager"]
+    legal = [
+        "load coffee ship>contract0",
+        "load carpet ship>contract0",
+        "load carpet warehouse>contract0",
+        "load tea ship>sell",
+        "load tea ship>warehouse",
+        "load coffee ship>warehouse",
+        "load tea ship>hall",
+        "done",
+    ]
+    svg, placed = board_svg(view, legal)
+    # the coffee slot and the tea merchant have one move each; the carpet slot and the Lager
+    # have two, so those stay with the page, like done
+    assert placed == {"load coffee ship>contract0", "load tea ship>sell", "load tea ship>hall"}
+    _check(svg, placed, legal)
+    # a spectator's board carries nothing, whatever is passed
+    view["seat"] = None
+    assert board_svg(view, legal)[1] == frozenset()
