@@ -479,3 +479,57 @@ def walk_choices(
         if on_step is not None:
             on_step(before, state)
     return state
+
+
+# -- SVG boards (DESIGN.md, "The web platform") -------------------------------------------------
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def decision_nodes(
+    game: Game,
+    seed: int,
+    every: int = 1,
+    limit: int | None = None,
+    policy: Callable[[Game, Any, list[Action], random.Random], Action] | None = None,
+) -> Iterable[tuple[Any, int]]:
+    """Every `every`-th decision node of a seeded game, as (state, deciding seat): chance by its
+    probabilities, decisions by `policy` (uniformly random by default), at most `limit`
+    decisions. The state must not be kept past the next step."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    decisions = 0
+    while not game.is_terminal(state) and (limit is None or decisions < limit):
+        player = game.current_player(state)
+        if player == CHANCE:
+            game.apply_action(state, sample_chance(game, state, rng))
+            continue
+        legal = list(game.legal_actions(state))
+        if decisions % every == 0:
+            yield state, player
+        decisions += 1
+        action = policy(game, state, legal, rng) if policy else legal[rng.randrange(len(legal))]
+        game.apply_action(state, action)
+
+
+def check_board_svg(svg: str, placed: frozenset[str], legal: Sequence[str], title: str) -> Any:
+    """A game's SVG board as the pages need it (issue 16): well-formed, scalable, titled; every
+    action it carries legal and placed exactly once, as a labelled button target. Returns the
+    parsed root (an ``xml.etree`` element)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG_NS}svg"
+    assert root.get("viewBox") and root.get("width") == "100%"
+    heading = root.find(f"{SVG_NS}title")
+    assert heading is not None and title in (heading.text or "")
+    targets = [el for el in root.iter() if el.get("data-action") is not None]
+    found = [el.get("data-action") or "" for el in targets]
+    assert len(found) == len(set(found)), f"an action placed twice: {sorted(found)}"
+    assert set(found) == placed
+    assert placed <= set(legal), f"not legal: {sorted(placed - set(legal))}"
+    for el in targets:
+        assert el.get("role") == "button"
+        assert el.get("tabindex") == "0"
+        label = el.get("aria-label") or ""
+        assert len(label) > 3 and any(ch.isalpha() for ch in label)
+    return root

@@ -17,6 +17,7 @@ import pytest
 
 from hanse.core import CHANCE
 from hanse.core.match import sample_chance
+from hanse.core.testing import check_board_svg, decision_nodes
 from hanse.games import make
 from hanse.games.hansa.config import HansaConfig
 from hanse.games.hansa.policy import kind_balanced_policy
@@ -46,21 +47,11 @@ def _decisions(
     limit: int = MAX_DECISIONS,
     every: int = EVERY,
 ) -> Iterator[tuple[Any, Any, int]]:
-    """Every 7th decision node of a seeded random game: (game, state, deciding seat)."""
+    """Every `every`-th decision node of a seeded game, at most `limit` decisions: (game, state,
+    deciding seat)."""
     game = make("hansa", n, **flags)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    decisions = 0
-    while not game.is_terminal(state) and decisions < limit:
-        player = game.current_player(state)
-        if player == CHANCE:
-            game.apply_action(state, sample_chance(game, state, rng))
-            continue
-        legal = game.legal_actions(state)
-        if decisions % every == 0:
-            yield game, state, player
-        decisions += 1
-        game.apply_action(state, policy(game, state, legal, rng))
+    for state, player in decision_nodes(game, seed, every, limit, policy):
+        yield game, state, player
 
 
 def _targets(root: ET.Element) -> list[ET.Element]:
@@ -68,22 +59,7 @@ def _targets(root: ET.Element) -> list[ET.Element]:
 
 
 def _check(svg: str, placed: frozenset[str], legal: list[str]) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    assert root.get("viewBox") and root.get("width") == "100%"
-    title = root.find(f"{SVG}title")
-    assert title is not None and "Hansa Teutonica" in (title.text or "")
-    targets = _targets(root)
-    found = [el.get("data-action") or "" for el in targets]
-    assert len(found) == len(set(found)), f"an action placed twice: {sorted(found)}"
-    assert set(found) == placed
-    assert placed <= set(legal), f"not legal: {sorted(placed - set(legal))}"
-    for el in targets:
-        assert el.get("role") == "button"
-        assert el.get("tabindex") == "0"
-        label = el.get("aria-label") or ""
-        assert len(label) > 3 and any(ch.isalpha() for ch in label)
-    return root
+    return check_board_svg(svg, placed, legal, "Hansa Teutonica")
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)

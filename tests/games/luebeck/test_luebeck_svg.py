@@ -18,6 +18,7 @@ import pytest
 
 from hanse.core import CHANCE
 from hanse.core.match import sample_chance
+from hanse.core.testing import check_board_svg, decision_nodes
 from hanse.games import make
 from hanse.games.luebeck.config import LuebeckConfig
 from hanse.games.luebeck.svg import board_svg
@@ -34,40 +35,17 @@ SEEDS = (0, 1, 2)
 EVERY = 5
 
 
-def _decisions(n: int, flags: dict[str, bool], seed: int) -> Iterator[tuple[Any, Any, int]]:
-    """Every 5th decision node of a seeded random game: (game, state, deciding seat)."""
+def _decisions(
+    n: int, flags: dict[str, bool], seed: int, every: int = EVERY, **options: Any
+) -> Iterator[tuple[Any, Any, int]]:
+    """Every `every`-th decision node of a seeded random game: (game, state, deciding seat)."""
     game = make("luebeck", n, **flags)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    decisions = 0
-    while not game.is_terminal(state):
-        player = game.current_player(state)
-        if player == CHANCE:
-            game.apply_action(state, sample_chance(game, state, rng))
-            continue
-        legal = game.legal_actions(state)
-        if decisions % EVERY == 0:
-            yield game, state, player
-        decisions += 1
-        game.apply_action(state, rng.choice(legal))
+    for state, player in decision_nodes(game, seed, every, **options):
+        yield game, state, player
 
 
 def _check(svg: str, placed: frozenset[str], legal: list[str]) -> None:
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    assert root.get("viewBox") and root.get("width") == "100%"
-    title = root.find(f"{SVG}title")
-    assert title is not None and "Lübeck" in (title.text or "")
-    targets = [el for el in root.iter() if el.get("data-action") is not None]
-    found = [el.get("data-action") for el in targets]
-    assert len(found) == len(set(found)), f"an action placed twice: {sorted(found)}"
-    assert set(found) == placed
-    assert placed <= set(legal), f"not legal: {sorted(placed - set(legal))}"
-    for el in targets:
-        assert el.get("role") == "button"
-        assert el.get("tabindex") == "0"
-        label = el.get("aria-label") or ""
-        assert len(label) > 3 and any(ch.isalpha() for ch in label)
+    check_board_svg(svg, placed, legal, "Lübeck")
 
 
 def _flag_id(flags: dict[str, bool]) -> str:

@@ -8,15 +8,13 @@ is legal and appears exactly once as a labelled button target, and nothing else 
 from __future__ import annotations
 
 import dataclasses
-import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from hanse.core import CHANCE
-from hanse.core.match import sample_chance
+from hanse.core.testing import check_board_svg, decision_nodes
 from hanse.games import make
 from hanse.games.speicherstadt.config import SpeicherstadtConfig
 from hanse.games.speicherstadt.svg import board_svg
@@ -31,23 +29,12 @@ COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
 
 
 def _decisions(
-    n: int, flags: dict[str, bool], seed: int, every: int = EVERY
+    n: int, flags: dict[str, bool], seed: int, every: int = EVERY, **options: Any
 ) -> Iterator[tuple[Any, Any, int]]:
-    """Every 7th decision node of a seeded random game: (game, state, deciding seat)."""
+    """Every `every`-th decision node of a seeded random game: (game, state, deciding seat)."""
     game = make("speicherstadt", n, **flags)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    decisions = 0
-    while not game.is_terminal(state):
-        player = game.current_player(state)
-        if player == CHANCE:
-            game.apply_action(state, sample_chance(game, state, rng))
-            continue
-        legal = game.legal_actions(state)
-        if decisions % every == 0:
-            yield game, state, player
-        decisions += 1
-        game.apply_action(state, rng.choice(legal))
+    for state, player in decision_nodes(game, seed, every, **options):
+        yield game, state, player
 
 
 def _targets(root: ET.Element) -> list[ET.Element]:
@@ -55,22 +42,7 @@ def _targets(root: ET.Element) -> list[ET.Element]:
 
 
 def _check(svg: str, placed: frozenset[str], legal: list[str]) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    assert root.get("viewBox") and root.get("width") == "100%"
-    title = root.find(f"{SVG}title")
-    assert title is not None and "Speicherstadt" in (title.text or "")
-    targets = _targets(root)
-    found = [el.get("data-action") or "" for el in targets]
-    assert len(found) == len(set(found)), f"an action placed twice: {sorted(found)}"
-    assert set(found) == placed
-    assert placed <= set(legal), f"not legal: {sorted(placed - set(legal))}"
-    for el in targets:
-        assert el.get("role") == "button"
-        assert el.get("tabindex") == "0"
-        label = el.get("aria-label") or ""
-        assert len(label) > 3 and any(ch.isalpha() for ch in label)
-    return root
+    return check_board_svg(svg, placed, legal, "Speicherstadt")
 
 
 def _board(game: Any, state: Any, seat: int | None) -> tuple[list[str], str, frozenset[str]]:

@@ -20,7 +20,6 @@ Standard library only: the text is built as strings and every text and attribute
 
 from __future__ import annotations
 
-import html
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -28,14 +27,13 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
+from hanse.games.svg_parts import INK, SEAT_COLOURS, SEAT_INK, SEAT_LETTERS
+from hanse.games.svg_parts import el as _el
+from hanse.games.svg_parts import rect as _rect
+from hanse.games.svg_parts import text as _text
+
 from . import data
 
-# Seat colours of the page (hanse.css): the Okabe-Ito palette, each paired with a letter.
-SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
-SEAT_INK = ("#ffffff", "#ffffff", "#ffffff", "#000000", "#000000")
-SEAT_LETTERS = "ABCDE"
-
-INK = "#1d2330"
 MUTED = "#555b66"
 PAPER = "#fbf8f1"
 SEA = "#dcecf5"
@@ -105,75 +103,6 @@ def _card_words(label: str) -> str:
 
 
 # -- drawing primitives ----------------------------------------------------------------------
-
-_NAMES: dict[str, str] = {}
-
-
-def _attr_name(key: str) -> str:
-    """``font_size`` -> ``font-size``, ``class_`` -> ``class`` (cached: boards draw hundreds)."""
-    name = _NAMES.get(key)
-    if name is None:
-        name = _NAMES[key] = key.rstrip("_").replace("_", "-")
-    return name
-
-
-def _escape_attr(value: str) -> str:
-    if "&" in value or "<" in value or ">" in value or '"' in value or "'" in value:
-        return html.escape(value)
-    return value
-
-
-def _attrs(attrs: dict[str, object]) -> str:
-    parts = []
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        text = _escape_attr(value) if isinstance(value, str) else str(value)
-        parts.append(f' {_attr_name(key)}="{text}"')
-    return "".join(parts)
-
-
-def _el(tag: str, body: str | None = None, /, **attrs: object) -> str:
-    if body is None:
-        return f"<{tag}{_attrs(attrs)}/>"
-    return f"<{tag}{_attrs(attrs)}>{body}</{tag}>"
-
-
-# The primitives below are pure and every board draws most pieces at the same places as the
-# last one, so they are cached (a board is then about a millisecond).
-@lru_cache(maxsize=8192)
-def _text(
-    x: float,
-    y: float,
-    words: str,
-    size: float = 16,
-    *,
-    weight: str | None = None,
-    anchor: str | None = None,
-    fill: str = INK,
-    fit: float | None = None,
-) -> str:
-    """One line of text; squeezed to ``fit`` units when it would be wider."""
-    length = None
-    if fit is not None and len(words) * size * (0.68 if weight else 0.58) > fit:
-        length = f"{fit:.0f}"
-    return _el(
-        "text",
-        escape(words),
-        x=f"{x:.1f}",
-        y=f"{y:.1f}",
-        font_size=size,
-        font_weight=weight,
-        text_anchor=anchor,
-        fill=fill,
-        textLength=length,
-        lengthAdjust="spacingAndGlyphs" if length else None,
-    )
-
-
-@lru_cache(maxsize=8192)
-def _rect(x: float, y: float, w: float, h: float, **attrs: object) -> str:
-    return _el("rect", x=f"{x:.1f}", y=f"{y:.1f}", width=f"{w:.1f}", height=f"{h:.1f}", **attrs)
 
 
 @lru_cache(maxsize=8192)
