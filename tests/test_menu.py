@@ -15,6 +15,14 @@ def test_a_short_list_is_shown_whole_under_letters() -> None:
     assert menu.read("BID DONE") == ("bid done", "")
 
 
+def test_a_letter_out_of_range_is_refused_and_other_words_go_to_the_game() -> None:
+    """A key that names nothing gets a message; any other text is a move for the game to read
+    (its parser says what is wrong with it)."""
+    menu = Menu(["bid 5", "bid 3"])
+    assert menu.read("x") == (None, "no choice 'x' here: a letter a to b")
+    assert menu.read("fly away") == ("fly away", "")
+
+
 def test_a_number_is_never_a_menu_position() -> None:
     """Item 6: '2' used to pick the second line, which named pack 1; now a number typed alone is
     refused with a message, and numbers mean what they mean inside a move."""

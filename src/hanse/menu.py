@@ -86,9 +86,10 @@ class Menu:
         return out
 
     def read(self, text: str) -> tuple[str | None, str]:
-        """What ``text`` asks for: ``(notation, "")`` for a move, ``(None, message)`` when the
-        menu changed (the message is empty) or the text means nothing here (the message says
-        why). The caller submits the notation; the engine still decides if it is legal."""
+        """What ``text`` asks for: ``(move, "")`` for a move (a menu key's, or the text itself when
+        it is no key: the game then reads it and says what is wrong), ``(None, message)`` when the
+        menu changed (the message is empty) or a key means nothing here (the message says why).
+        The engine still decides whether the move is legal."""
         typed = text.strip()
         low = typed.lower()
         if typed in self.notations:
@@ -118,7 +119,9 @@ class Menu:
                 f"{typed} is not a menu key: choose a letter a to {KEYS[len(shown) - 1]}, "
                 "or type the whole move (numbers mean what they mean in a move)"
             )
-        return None, f"no such choice {typed!r}: a letter a to {KEYS[len(shown) - 1]}, or a move"
+        if len(low) == 1 and low in string.ascii_lowercase:
+            return None, f"no choice {typed!r} here: a letter a to {KEYS[len(shown) - 1]}"
+        return typed, ""  # a move in words: the game reads it and says what is wrong with it
 
 
 def notation_help(game_id: str) -> str:

@@ -37,9 +37,9 @@ def test_games_lists_players_and_flags() -> None:
     assert "tiny" in result.stdout and "2-3" in result.stdout
 
 
-def test_play_a_whole_game_by_numbers_and_save_the_record(tmp_path: Path) -> None:
+def test_play_a_whole_game_by_menu_keys_and_save_the_record(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    result = hanse("play", "tiny", "--seed", "3", "--save", str(path), stdin="1\n" * 40)
+    result = hanse("play", "tiny", "--seed", "3", "--save", str(path), stdin="a\n" * 40)
     assert result.returncode == 0, result.stderr
     assert "game over" in result.stdout
     record = MatchRecord.load(path)
@@ -51,10 +51,10 @@ def test_play_a_whole_game_by_numbers_and_save_the_record(tmp_path: Path) -> Non
 def test_bad_input_gets_a_clear_message_and_a_new_prompt(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = hanse(
-        "play", "tiny", "--seed", "3", "--save", str(path), stdin="99\nplay 9\nfly\n" + "1\n" * 40
+        "play", "tiny", "--seed", "3", "--save", str(path), stdin="99\nplay 9\nfly\n" + "a\n" * 40
     )
     assert result.returncode == 0
-    assert "no action 99" in result.stderr
+    assert "99 is not a menu key" in result.stderr
     assert "not a Tiny action: 'play 9'" in result.stderr
     assert "not a Tiny action: 'fly'" in result.stderr
     assert "game over" in result.stdout
@@ -70,7 +70,7 @@ def test_input_by_notation(tmp_path: Path) -> None:
 
 def test_quitting_saves_a_record_that_replays(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    result = hanse("play", "tiny", "--seed", "5", "--save", str(path), stdin="1\nq\n")
+    result = hanse("play", "tiny", "--seed", "5", "--save", str(path), stdin="a\nq\n")
     assert result.returncode == 0
     assert "record saved" in result.stdout
     record = MatchRecord.load(path)
@@ -83,7 +83,7 @@ def test_quitting_saves_a_record_that_replays(tmp_path: Path) -> None:
 def test_hot_seat_with_two_humans(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = hanse(
-        "play", "tiny", "--seat", "0", "--seat", "1", "--save", str(path), stdin="1\n" * 60
+        "play", "tiny", "--seat", "0", "--seat", "1", "--save", str(path), stdin="a\n" * 60
     )
     assert result.returncode == 0
     assert "seat 1 to decide" in result.stdout
@@ -110,7 +110,7 @@ def test_bad_arguments_fail_with_a_message(args: tuple[str, ...], message: str) 
 
 def test_replay_as_a_seat_hides_the_others_cards(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    hanse("play", "tiny", "--seed", "8", "--save", str(path), stdin="1\n" * 40)
+    hanse("play", "tiny", "--seed", "8", "--save", str(path), stdin="a\n" * 40)
     as_seat_1 = hanse("replay", str(path), "--seat", "1", "--no-step").stdout
     as_seat_0 = hanse("replay", str(path), "--seat", "0", "--no-step", "--boards").stdout
     assert "chance: deal ?" in as_seat_1
@@ -158,7 +158,7 @@ def test_bench_reports_every_figure() -> None:
 def test_play_against_the_search_bot(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = hanse(
-        "play", "tiny", "--bot", "ismcts", "--seed", "2", "--save", str(path), stdin="1\n" * 40
+        "play", "tiny", "--bot", "ismcts", "--seed", "2", "--save", str(path), stdin="a\n" * 40
     )
     assert result.returncode == 0, result.stderr
     assert MatchRecord.load(path).players == ["human", "ismcts"]
