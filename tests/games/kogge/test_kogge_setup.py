@@ -53,7 +53,8 @@ def test_guildmaster_and_end_marker_on_a_drawn_city() -> None:
 @pytest.mark.parametrize("seed", range(20))
 def test_setup_routes_never_point_home_and_differ(seed: int) -> None:
     """'Der Wegemarker darf nicht von der Nummer der Stadt sein'; the nine first markers are
-    0..8 once each; at set-up both routes of a city lead to different cities (RULINGS.md 3.6)."""
+    0..8 once each; at set-up both routes of a city lead to different cities (rulebook, section
+    e) Handelsrouten verändern: unlike at the start, a change may make both lead to one city)."""
     g, s = _dealt(3, seed)
     firsts = [s.sq_val[2 * c] for c in range(9)]
     assert sorted(firsts) == list(range(9))
