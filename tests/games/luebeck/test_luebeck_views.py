@@ -146,3 +146,28 @@ def test_ende_des_spiels_the_last_action_tells_the_hands_laid_open() -> None:
         for p, hand in enumerate(s.hands):
             penalty = sum(data.KIND_COST[kind] for kind in hand)  # goods: value; special: 1
             assert f"{p}: " in told and f"(-{penalty})" in told
+
+
+def test_the_log_names_a_cog_by_its_city_too() -> None:
+    """Issue 19, item 6: cogs are numbered by their order on the map, so the numbers change as
+    they sail; the log line says which city's cog a number meant when the move was made."""
+    g = game(3)
+    s = scenario(
+        g, cogs=[("Riga", [0]), ("Danzig", [1, 2])], hands={0: ["Schiffswechsel", "Piraten"]}
+    )
+    riga = next(
+        i for i, code in enumerate(s.cogs) if code >> data.COG_SHIFT == data.CITIES.index("Riga")
+    )
+    danzig = 1 - riga
+    swap = g.action_from_str(f"play Schiffswechsel @{riga}>{danzig}")
+    assert g.observe_action(s, 0, swap, 1).endswith("(cog in Riga > Danzig)")
+    piraten = g.action_from_str(f"play Piraten @{danzig}")
+    assert g.observe_action(s, 0, piraten, None) == f"play Piraten @{danzig} (cog in Danzig)"
+    assert g.observe_action(s, 0, g.action_from_str("pass"), 1) == "pass"
+
+
+def test_the_log_names_a_drafted_pack_by_its_cards() -> None:
+    """Issue 19, item 6: pack numbers shift as packs are taken; the log names the cards."""
+    g = game(3)
+    s = scenario(g, phase=DRAFT, layout=[["Visby 1", "Stettin 2"], ["Piraten"]])
+    assert g.observe_action(s, 0, g.action_from_str("draft 1"), 2) == "draft 1 (Piraten)"

@@ -10,6 +10,7 @@ so every player can know it: views then show it (``deck``).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from random import Random
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 from hanse.core import CHANCE, IllegalActionError, View, decider_json
 
 from . import data
-from .actions import to_str
+from .actions import Draft, to_str
 from .rules import cogs as cog_rules
 from .rules import scoring
 from .rules.setup import deal_recipient
@@ -209,7 +210,20 @@ def final_hands(s: LuebeckState) -> str:
 
 
 def observe_action(s: LuebeckState, actor: int, action: Any, viewer: int | None) -> str:
-    """A card dealt into a hand is seen only by its recipient; everything else is public."""
+    """A card dealt into a hand is seen only by its recipient; everything else is public. A cog
+    named by its number (``@1``) is also named by its city, since the numbers follow the cogs'
+    order on the map and change as they sail (issue 19, item 6: stable names in the log)."""
     if actor == CHANCE and s.phase == DEAL and viewer != deal_recipient(s):
         return "draw ?"
-    return to_str(action)
+    text = to_str(action)
+    if isinstance(action, Draft) and 0 <= action.pack < len(s.layout):
+        cards = ", ".join(data.LABELS[k] for k in s.layout[action.pack])
+        return f"{text} ({cards})"  # pack numbers shift as packs are taken
+    refs = [int(i) for pair in _COG_REF.findall(text) for i in pair if i]
+    if not refs or not all(i < len(s.cogs) for i in refs):
+        return text
+    cities = [data.CITIES[s.cogs[i] >> data.COG_SHIFT] for i in refs]
+    return f"{text} (cog in {' > '.join(cities)})"
+
+
+_COG_REF = re.compile(r"@(\d+)(?:>(\d+))?")  # "@1", or "@1>2" for Schiffswechsel
