@@ -227,11 +227,13 @@ def test_ctrl_c_stops_the_workers_and_keeps_every_finished_game(tmp_path: Path) 
     import time
 
     out = tmp_path / "run"
-    # easy against easy: slow enough (about a second a game) that the run is still going.
-    command = ["hanse", "arena", "luebeck", "--players", "3", "--challenger", "easy"]
-    command += ["--bot", "easy", "--games", "100", "--jobs", "2", "--out", str(out)]
+    # Bots that pause at every decision: a game takes seconds, so after 20 s some games are over
+    # and most are not, on any machine.
+    slow = str(Path(__file__).with_name("slow_bot.py")) + ":slow"
+    command = ["hanse", "arena", "luebeck", "--players", "3", "--challenger", slow]
+    command += ["--bot", "random", "--games", "100", "--jobs", "2", "--out", str(out)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(12)
+    time.sleep(20)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=180)
     match = re.search(r"interrupted: (\d+) of 300 games had finished", stderr)

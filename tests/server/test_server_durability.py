@@ -72,7 +72,8 @@ def test_kill_9_during_a_stream_of_moves_loses_no_acknowledged_move(
         # may have been stored too (it was committed, but nobody was told so).
         allowed = {last_acknowledged} | {version for version, _ in in_flight}
         assert stored in allowed, (stored, last_acknowledged, in_flight)
-        decisions = [e["text"] for e in after["log"] if e["player"] >= 0]
+        # A log line is the move's notation, with what it showed in brackets after it.
+        decisions = [e["text"].split(" (", 1)[0] for e in after["log"] if e["player"] >= 0]
         assert [move for _, move in acknowledged] == decisions[: len(acknowledged)]
         # and the game goes on to its end
         for seat, token in enumerate(tokens[1:], start=1):
