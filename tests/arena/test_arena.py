@@ -232,7 +232,15 @@ def test_ctrl_c_stops_the_workers_and_keeps_every_finished_game(tmp_path: Path) 
     slow = str(Path(__file__).with_name("slow_bot.py")) + ":slow"
     command = ["hanse", "arena", "luebeck", "--players", "3", "--challenger", slow]
     command += ["--bot", "random", "--games", "100", "--jobs", "2", "--out", str(out)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A pytest-xdist worker ignores SIGINT, and a child would inherit that: give the arena
+        # the default handling a terminal's Ctrl-C meets.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     time.sleep(20)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=180)
