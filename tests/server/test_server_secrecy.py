@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,12 @@ def test_each_caller_gets_its_own_view_and_nothing_more(
     tokens = [api.join(i["url"], f"P{n}")["token"] for n, i in enumerate(created["invites"])]
     rng = random.Random(5)
     drive(api, table_id, tokens, rng, moves=12)  # both people play, bots the rest
+    # Compare at rest: wait until a person is to decide, so no bot moves between the reads.
+    for _ in range(300):
+        now = api.table(table_id)
+        if now["status"] == "finished" or now["decider"] in (0, 1):
+            break
+        time.sleep(0.1)
     service = _service(server)
     try:
         live = service.live(table_id)
