@@ -83,3 +83,29 @@ def text(
 @lru_cache(maxsize=8192)
 def rect(x: float, y: float, w: float, h: float, **attrs: object) -> str:
     return el("rect", x=f"{x:.1f}", y=f"{y:.1f}", width=f"{w:.1f}", height=f"{h:.1f}", **attrs)
+
+
+def target_rect(
+    action: str, x: float, y: float, w: float, h: float, label: str, rx: float, css_class: str
+) -> str:
+    """A clickable board target over a box: a dashed outline carrying ``data-action`` with the
+    role, tab stop and label the pages need, and a tooltip."""
+    return el(
+        "rect",
+        el("title", escape(label)),
+        x=f"{x:.1f}",
+        y=f"{y:.1f}",
+        width=f"{w:.1f}",
+        height=f"{h:.1f}",
+        rx=rx,
+        class_=css_class,
+        fill="#ffb000",
+        fill_opacity="0",
+        stroke="#b35900",
+        stroke_width=3,
+        stroke_dasharray="7 4",
+        role="button",
+        tabindex=0,
+        aria_label=label,
+        data_action=action,
+    )

@@ -31,7 +31,7 @@ from hanse.games.kogge.data import (
     KONTORE_PER_PLAYER,
     MARKER_COLOUR,
 )
-from hanse.games.svg_parts import INK, SEAT_COLOURS, SEAT_INK, SEAT_LETTERS
+from hanse.games.svg_parts import INK, SEAT_COLOURS, SEAT_INK, SEAT_LETTERS, target_rect
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
@@ -166,27 +166,7 @@ class _Board:
         if action not in self.legal or action in self.placed:
             return
         self.placed.add(action)
-        self.targets.append(
-            _el(
-                "rect",
-                _el("title", escape(label)),
-                x=f"{x:.1f}",
-                y=f"{y:.1f}",
-                width=f"{w:.1f}",
-                height=f"{h:.1f}",
-                rx=rx,
-                class_="hk-target",
-                fill="#ffb000",
-                fill_opacity="0",
-                stroke="#b35900",
-                stroke_width=3,
-                stroke_dasharray="7 4",
-                role="button",
-                tabindex=0,
-                aria_label=label,
-                data_action=action,
-            )
-        )
+        self.targets.append(target_rect(action, x, y, w, h, label, rx, "hk-target"))
 
 
 def _cell(col: int, row: int) -> tuple[float, float]:
