@@ -28,6 +28,7 @@ from hanse.core.protocol import (
     seat_name,
 )
 from hanse.core.state import GameState
+from hanse.core.words import KindWords, Phrase, phrase
 
 # HANSE_CHECK_TRUSTED=1 makes apply_trusted check like apply_action (to debug a bot or a search).
 CHECK_TRUSTED = os.environ.get("HANSE_CHECK_TRUSTED", "") not in ("", "0")
@@ -221,15 +222,48 @@ class GameBase(ABC):
         # Round-trip through the notation so that field types are checked in one place.
         return self.action_from_str(self.action_to_str(action))
 
+    # -- words for people, from the game package's words.py (hanse.core.words) -------------
+    @classmethod
+    def words_module(cls) -> Any | None:
+        """The game package's ``words`` module, or None if it has none."""
+        return cls._package_module("words")
+
+    def decision_phrase(self, view: View) -> Phrase:
+        """The pending decision in words (``words.decision_phrase``), else its short name."""
+        module = self.words_module()
+        if module is not None:
+            result: Phrase = module.decision_phrase(view)
+            return result
+        return phrase("decide: {decision}", decision=str(view.get("decision", "")))
+
+    def action_phrase(self, action_json: dict[str, Any], view: View) -> Phrase:
+        """What a legal action does, in words (``words.action_phrase``), else its notation."""
+        module = self.words_module()
+        if module is not None:
+            result: Phrase = module.action_phrase(action_json, view)
+            return result
+        return phrase("{move}", move=self.action_to_str(self.action_from_json(action_json)))
+
+    def kind_words(self) -> Mapping[str, KindWords]:
+        """Every action kind's short name and explanation (``words.KINDS``), where the game has
+        them."""
+        module = self.words_module()
+        kinds: Mapping[str, KindWords] = {} if module is None else module.KINDS
+        return kinds
+
     # -- the heuristic bot's evaluation, from the game package's heuristics.py --------------
     @classmethod
     def heuristics_module(cls) -> Any | None:
         """The game package's ``heuristics`` module (DESIGN.md layout), or None if it has none."""
+        return cls._package_module("heuristics")
+
+    @classmethod
+    def _package_module(cls, name: str) -> Any | None:
         package = cls.__module__.rpartition(".")[0]
         try:
-            return importlib.import_module(f"{package}.heuristics")
+            return importlib.import_module(f"{package}.{name}")
         except ModuleNotFoundError as error:
-            if error.name != f"{package}.heuristics":
+            if error.name != f"{package}.{name}":
                 raise
             return None
 

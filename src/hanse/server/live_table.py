@@ -139,10 +139,10 @@ class LiveTable:
     def is_over(self) -> bool:
         return self.game.is_terminal(self.state)
 
-    def label(self, action: Action, text: str, view: dict[str, Any]) -> str:
-        """How the action is shown to a person: the game's words where it has them."""
-        describe = getattr(self.game, "action_label", None)
-        return text if describe is None else str(describe(action, view))
+    def label(self, action_json: dict[str, Any], view: dict[str, Any]) -> str:
+        """How the action is shown to a person, in English: the game's words (``words.py``); the
+        pages say it in the reader's language."""
+        return self.game.action_phrase(action_json, view).text()
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         key = ("view", seat)
@@ -155,12 +155,12 @@ class LiveTable:
         if "legal" not in self._shown:
             legal = []
             for action in self.game.legal_actions(self.state):
-                text = self.game.action_to_str(action)
+                obj = self.game.action_to_json(action)
                 legal.append(
                     {
-                        "text": text,
-                        "json": self.game.action_to_json(action),
-                        "label": self.label(action, text, view),
+                        "text": self.game.action_to_str(action),
+                        "json": obj,
+                        "label": self.label(obj, view),
                     }
                 )
             self._shown["legal"] = legal

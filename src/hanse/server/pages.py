@@ -21,7 +21,7 @@ from hanse.server.errors import ApiError, unprocessable
 from hanse.server.live_table import game_for
 from hanse.server.tables import TableService
 from hanse.web import RULES, TEMPLATES
-from hanse.web.i18n import LANGUAGES, choose, language_name, translations
+from hanse.web.i18n import LANGUAGES, choose, game_translations, language_name, translations
 
 router = APIRouter(include_in_schema=False)
 SEAT_MARKS = "ABCDE"  # a letter beside each seat's colour, for colour-blind players
@@ -219,20 +219,35 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     else:
         status_text = ""
     view = payload["view"]
-    board = (
-        "" if view is None else game_for(game_id, payload["players"], payload["flags"]).render(view)
-    )
+    game = game_for(game_id, payload["players"], payload["flags"])
+    board = "" if view is None else game.render(view)
     svg, placed = board_svg(game_id, view, [action["text"] for action in payload["legal"]])
-    # Actions on the board are clicked there; the action bar offers the rest (each once).
+    words = game_translations(lang, game_id).gettext
+    # Actions on the board are clicked there; the action bar offers the rest (each once), said
+    # in the reader's language, grouped by kind with what the kind does.
     groups = defaultdict(list)
     for action in payload["legal"]:
         if action["text"] not in placed:
-            groups[str(action["json"].get("kind", "action"))].append(action)
+            label = game.action_phrase(action["json"], view).text(words)
+            groups[str(action["json"].get("kind", "action"))].append({**action, "label": label})
+    kinds = game.kind_words()
+    bar = [
+        {
+            "name": words(kinds[kind].name) if kind in kinds else kind,
+            "help": words(kinds[kind].help) if kind in kinds else "",
+            "actions": actions,
+        }
+        for kind, actions in groups.items()
+    ]
     log = [
         {"who": _seat_name(payload, entry["player"], lang), "text": entry["text"]}
         for entry in payload["log"][-60:]
     ]
-    decision = view.get("decision") if isinstance(view, dict) else None
+    decision = (
+        game.decision_phrase(view).text(words)
+        if isinstance(view, dict) and payload["decider"] is not None
+        else None
+    )
     return (
         templates(lang)
         .get_template("panel.html")
@@ -245,7 +260,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             board=board,
             svg=svg,
             placed=len(placed),
-            groups=sorted(groups.items()),
+            groups=bar,
             decision=decision,
             log=log,
             log_start=max(0, len(payload["log"]) - 60),

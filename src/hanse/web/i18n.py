@@ -22,9 +22,27 @@ LOCALE = Path(__file__).with_name("locale")
 
 @lru_cache(maxsize=len(LANGUAGES))
 def translations(lang: str) -> gettext.NullTranslations:
+    """The pages' own messages (``messages.po``)."""
     if lang == "en" or lang not in LANGUAGES:
         return gettext.NullTranslations()
-    with (LOCALE / lang / "LC_MESSAGES" / "messages.po").open("rb") as po:
+    return _compiled(LOCALE / lang / "LC_MESSAGES" / "messages.po", lang)
+
+
+@lru_cache(maxsize=32)
+def game_translations(lang: str, game_id: str) -> gettext.NullTranslations:
+    """A game's words (``<game>.po``: the phrases of its ``words`` module and its game terms as
+    the rulebooks name them), then the pages' messages. One catalog per game, so the same English
+    word may be translated differently in two games."""
+    path = LOCALE / lang / "LC_MESSAGES" / f"{game_id}.po"
+    if lang == "en" or lang not in LANGUAGES or not path.exists():
+        return translations(lang)
+    result = _compiled(path, lang)
+    result.add_fallback(translations(lang))
+    return result
+
+
+def _compiled(path: Path, lang: str) -> gettext.GNUTranslations:
+    with path.open("rb") as po:
         catalog = read_po(po, locale=lang)
     compiled = io.BytesIO()
     write_mo(compiled, catalog)

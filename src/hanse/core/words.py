@@ -1,0 +1,56 @@
+"""Words for people: what a pending decision is and what an action does (issue 16, "in words, what
+is being decided"; issue 19, item 9: no internal words on screen).
+
+A game package may have a ``words`` module (DESIGN.md layout, like ``heuristics``) with
+
+- ``KINDS``: for every action kind, a :class:`KindWords` (a short name and what it does);
+- ``decision_phrase(view) -> Phrase``: the pending decision, addressed to the one who decides;
+- ``action_phrase(action_json, view) -> Phrase``: one legal action, from its JSON form and the
+  decider's view (the JSON holds numbers; the view gives the names behind them).
+
+A :class:`Phrase` is an English template with named fields. The terminal prints it as it is; the web
+pages translate the template and every field through the reader's catalog (gettext), so a field
+that is a game term ("trader") is translated and a name ("Lübeck") stays as it is. Templates use
+``str.format`` fields only, and a translation must keep exactly the template's fields (tested).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from string import Formatter
+from typing import NamedTuple
+
+
+def _same(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """An English template and its fields, e.g. ``Phrase("place a {piece} on {route}", ...)``."""
+
+    template: str
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def text(self, translate: Callable[[str], str] = _same) -> str:
+        """The phrase in words; `translate` (gettext) is applied to the template and each field."""
+        values = {name: translate(value) for name, value in self.fields}
+        return translate(self.template).format(**values)
+
+
+def phrase(template: str, **fields: object) -> Phrase:
+    """A :class:`Phrase`; every field becomes text (numbers included)."""
+    return Phrase(template, tuple((name, str(value)) for name, value in fields.items()))
+
+
+def template_fields(template: str) -> set[str]:
+    """The names of a template's fields (a translation must use the same ones)."""
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+class KindWords(NamedTuple):
+    """An action kind for people: its short name ("place") and what it does, in a sentence."""
+
+    name: str
+    help: str

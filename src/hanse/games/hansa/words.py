@@ -1,0 +1,281 @@
+"""Hansa Teutonica in words: the pending decision and every action, for the pages and the terminal
+(:mod:`hanse.core.words`). Terms follow the rulebook: trader (Händler), merchant (Großhändler),
+supply (Vorrat), stock (Kasse), office (Niederlassung), post (Verbindungspunkt)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hanse.core import View
+from hanse.core.words import KindWords, Phrase, phrase
+from hanse.games.hansa.data import ABILITIES, BONUS_KINDS, COELLEN_POINTS
+
+ABILITY_WORDS: dict[str, str] = {
+    "keys": "City Keys",
+    "actions": "Actiones",
+    "privilege": "Privilegium",
+    "book": "Liber Sophiae",
+    "bank": "Bursa",
+}
+"""The five abilities (Eigenschaften) of the player board, as the rulebook names them."""
+
+MARKER_WORDS: dict[str, str] = {
+    "extra_office": "extra office",
+    "swap_offices": "swap offices",
+    "actions_3": "+3 actions",
+    "actions_4": "+4 actions",
+    "upgrade_ability": "+1 ability",
+    "remove_3": "remove 3 pieces",
+}
+"""The bonus markers (Bonusmarker)."""
+
+PRIVILEGE_WORDS: tuple[str, ...] = ("white", "orange", "pink", "black")
+"""Privilege colours 1 to 4 (Privilegium): the offices a player may take."""
+
+TERMS: tuple[str, ...] = (
+    "trader",
+    "merchant",
+    "?",
+    *ABILITY_WORDS.values(),
+    *MARKER_WORDS.values(),
+    *PRIVILEGE_WORDS,
+)
+"""Every game term a phrase's field can hold (the catalogs translate each; names of cities and
+routes are not terms and stay as they are)."""
+
+KINDS: dict[str, KindWords] = {
+    "income": KindWords(
+        "income",
+        "take traders and merchants from your stock into your supply, as many as your Bursa "
+        "allows (an action)",
+    ),
+    "place": KindWords(
+        "place", "put a trader or merchant from your supply on a free post of a route (an action)"
+    ),
+    "displace": KindWords(
+        "displace",
+        "put your piece on a post another player holds; his piece goes to neighbouring routes, "
+        "and you pay one piece (two for a merchant) into your stock (an action)",
+    ),
+    "move": KindWords(
+        "move",
+        "pick up your own pieces from routes (up to your Liber Sophiae) to put them on free posts "
+        "(an action)",
+    ),
+    "move_done": KindWords("stop picking up", "pick up no more pieces and put down the held ones"),
+    "move_place": KindWords("put down", "put a picked-up piece on a free post"),
+    "establish": KindWords(
+        "establish a route",
+        "a route full of your pieces: score the cities' controllers, then take an office, "
+        "develop an ability or take prestige only (an action)",
+    ),
+    "establish_office": KindWords(
+        "take an office", "move one piece of the route into the city's lowest free office"
+    ),
+    "establish_upgrade": KindWords(
+        "develop an ability", "develop the ability shown in one of the route's cities"
+    ),
+    "establish_coellen": KindWords(
+        "Coellen space",
+        "put a merchant of the Coellen-Warburg route on a prestige space of Coellen",
+    ),
+    "establish_extra_office": KindWords(
+        "extra office", "use the extra-office bonus marker: a piece beside the city's offices"
+    ),
+    "establish_none": KindWords(
+        "no office", "take only the prestige (and the bonus marker); the pieces go to your stock"
+    ),
+    "displaced_place": KindWords(
+        "place a displaced piece", "put your displaced or extra piece on a neighbouring route"
+    ),
+    "displaced_move": KindWords(
+        "move a piece as an extra",
+        "with stock and supply empty, take one of your pieces on a route as an extra piece",
+    ),
+    "displaced_done": KindWords("waive the extras", "place no more extra pieces"),
+    "use_bonus": KindWords("use a bonus marker", "use one of your bonus markers (no action)"),
+    "remove_piece": KindWords(
+        "remove a piece", "take another player's piece off a route (remove-3 bonus marker)"
+    ),
+    "remove_done": KindWords("stop removing", "remove no more pieces"),
+    "neutral_office": KindWords(
+        "neutral office", "two players: put the neutral piece into a city of the route"
+    ),
+    "place_bonus": KindWords(
+        "place the bonus marker", "put the bonus marker you drew beside a route with no marker"
+    ),
+    "end_turn": KindWords("end the turn", "end your turn; actions left are lost"),
+}
+
+
+def _route(view: View, index: int) -> str:
+    a, b = view["routes"][index]["cities"]
+    return f"{a}–{b}"
+
+
+def _city(view: View, index: int) -> str:
+    return str(view["cities"][index]["name"])
+
+
+def _piece(merchant: int) -> str:
+    return "merchant" if merchant else "trader"
+
+
+def decision_phrase(view: View) -> Phrase:
+    """The decision pending in `view`, in the imperative (it reads as an instruction to the one
+    who decides and as a description to the others; the rulebook's
+    "Spielablauf": actions, displacement, establishing a route, bonus markers)."""
+    decision = view["decision"]
+    pending = view["pending"]
+    if decision == "action":
+        return phrase("Choose an action: {left} left this turn.", left=view["actions_left"])
+    if decision == "move_lift":
+        return phrase(
+            "Move: pick up one of your pieces from a route ({left} more at most), or stop.",
+            left=pending["move"]["lifts_left"],
+        )
+    if decision == "move_place":
+        held = pending["move"]["held"]
+        return phrase(
+            "Move: put the pieces you picked up on free posts (in hand: traders {traders}, "
+            "merchants {merchants}).",
+            traders=held["traders"],
+            merchants=held["merchants"],
+        )
+    if decision == "displaced_place":
+        displacement = pending["displacement"]
+        return phrase(
+            "Displaced from {route}: put the displaced piece and the extra pieces ({extras} "
+            "more allowed) on neighbouring routes.",
+            route=_route(view, displacement["route"]),
+            extras=displacement["extras_left"],
+        )
+    if decision == "establish_choice":
+        return phrase(
+            "Route {route} is established: take an office, develop an ability, or take only the "
+            "prestige.",
+            route=_route(view, pending["establish_route"]),
+        )
+    if decision == "remove_pieces":
+        return phrase(
+            "Remove pieces of other players from routes ({left} more at most), or stop.",
+            left=pending["removals_left"],
+        )
+    if decision == "neutral_office":
+        return phrase(
+            "The neutral pieces established {route}: choose the city for the neutral office.",
+            route=_route(view, pending["neutral_route"]),
+        )
+    if decision == "place_bonus":
+        return phrase(
+            "Place the bonus marker {marker} beside a route that has none.",
+            marker=MARKER_WORDS.get(view["marker_to_place"] or "", "?"),
+        )
+    if decision == "game_over":
+        return phrase("The game is over.")
+    return phrase("Wait: a bonus marker or the set-up is drawn.")
+
+
+def action_phrase(action: dict[str, Any], view: View) -> Phrase:
+    """One action in words, e.g. "Place a trader on Hamburg–Lübeck". Posts and offices are
+    numbered as in the notation, from 0 (issue 19, item 6: a number means what it shows)."""
+    kind = action["kind"]
+    if kind == "income":
+        return phrase(
+            "Income: traders {traders}, merchants {merchants} into your supply",
+            traders=action["traders"],
+            merchants=action["merchants"],
+        )
+    if kind in ("place", "move_place", "displaced_place"):
+        template = {
+            "place": "Place a {piece} on {route}",
+            "move_place": "Put the {piece} down on {route}",
+            "displaced_place": "Put a {piece} on {route}",
+        }[kind]
+        return phrase(
+            template, piece=_piece(action["merchant"]), route=_route(view, action["route"])
+        )
+    if kind == "displace":
+        return _displace(action, view)
+    if kind == "move":
+        return phrase(
+            "Move: pick up your {piece} from {route}",
+            piece=_piece(action["merchant"]),
+            route=_route(view, action["route"]),
+        )
+    if kind == "displaced_move":
+        return phrase(
+            "Take your {piece} from {source} to {route}",
+            piece=_piece(action["merchant"]),
+            source=_route(view, action["from_route"]),
+            route=_route(view, action["route"]),
+        )
+    if kind == "establish":
+        return phrase("Establish {route}", route=_route(view, action["route"]))
+    if kind == "establish_office":
+        return phrase("Take an office in {city}", city=_city(view, action["city"]))
+    if kind == "establish_upgrade":
+        return phrase("Develop {ability}", ability=ABILITY_WORDS[ABILITIES[action["ability"]]])
+    if kind == "establish_coellen":
+        return phrase("Coellen space {points}", points=COELLEN_POINTS[action["space"]])
+    if kind == "establish_extra_office":
+        return phrase(
+            "Extra office in {city} with a {piece}",
+            city=_city(view, action["city"]),
+            piece=_piece(action["merchant"]),
+        )
+    if kind == "use_bonus":
+        return _use_bonus(action, view)
+    if kind == "remove_piece":
+        return phrase(
+            "Remove the piece on {route}, post {post}",
+            route=_route(view, action["route"]),
+            post=action["post"],
+        )
+    if kind == "neutral_office":
+        return phrase("Neutral office in {city}", city=_city(view, action["city"]))
+    if kind == "place_bonus":
+        return phrase("Bonus marker beside {route}", route=_route(view, action["route"]))
+    return phrase(_SIMPLE[kind])
+
+
+_SIMPLE: dict[str, str] = {
+    "move_done": "Stop picking up",
+    "establish_none": "Only the prestige, no office",
+    "displaced_done": "Place no more extra pieces",
+    "remove_done": "Stop removing",
+    "end_turn": "End the turn",
+}
+
+
+def _displace(action: dict[str, Any], view: View) -> Phrase:
+    """The fee (rule "Verdrängen"): one more piece for a trader, two for a merchant."""
+    occupant = view["routes"][action["route"]]["posts"][action["post"]]
+    fee = 2 if occupant and occupant["piece"] == "merchant" else 1
+    fee_merchants = action["fee_merchants"]
+    return phrase(
+        "Displace on {route}, post {post}, with a {piece}; fee: traders {traders}, merchants "
+        "{merchants}",
+        route=_route(view, action["route"]),
+        post=action["post"],
+        piece=_piece(action["merchant"]),
+        traders=fee - fee_merchants,
+        merchants=fee_merchants,
+    )
+
+
+def _use_bonus(action: dict[str, Any], view: View) -> Phrase:
+    marker = BONUS_KINDS[action["marker"]]
+    if marker == "upgrade_ability":
+        return phrase(
+            "Bonus marker: develop {ability}",
+            ability=ABILITY_WORDS[ABILITIES[action["ability"]]],
+        )
+    if marker == "swap_offices":
+        return phrase(
+            "Bonus marker: swap offices {left} and {right} in {city}",
+            left=action["office"],
+            right=action["office"] + 1,
+            city=_city(view, action["city"]),
+        )
+    return phrase("Bonus marker: {marker}", marker=MARKER_WORDS[marker])

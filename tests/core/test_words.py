@@ -1,0 +1,133 @@
+"""Every game in words (hanse.core.words; issue 16 "in words, what is being decided", the action
+bar "labelled in the reader's language"; issue 19 item 9, no internal words on screen).
+
+For each game with a ``words`` module, random games at both ends of the player counts and with
+every flag on: each pending decision has a sentence, each legal action a phrase, the phrases of
+one decision's actions are all different (they label the buttons), every action kind has a name
+and an explanation, and the German and Italian catalogs translate every template, kind and game
+term with exactly the template's fields.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from hanse.core.testing import decision_nodes
+from hanse.core.words import Phrase, template_fields
+from hanse.games import REGISTRY, make
+from hanse.web.i18n import LOCALE
+
+GAMES = [game_id for game_id, cls in REGISTRY.items() if cls.words_module() is not None]
+SEEDS = (0, 1)
+EVERY = 3
+LIMIT = 900  # decisions per game walked (Hansa's random games are long)
+
+
+def _configurations(game_id: str) -> list[tuple[int, dict[str, Any]]]:
+    cls = REGISTRY[game_id]
+    every_flag = {
+        f.name: (not f.default) if isinstance(f.default, bool) else f.default
+        for f in dataclasses.fields(cls.config_class)
+    }
+    return [
+        (cls.min_players, {}),
+        (cls.max_players, {}),
+        (cls.min_players + 1, every_flag),
+    ]
+
+
+def _walk(game_id: str) -> tuple[set[str], set[str], set[str]]:
+    """Templates, field values and action kinds met in random games; checks every node."""
+    templates: set[str] = set()
+    values: set[str] = set()
+    kinds: set[str] = set()
+    for players, flags in _configurations(game_id):
+        game = make(game_id, players, **flags)
+        for seed in SEEDS:
+            for state, seat in decision_nodes(game, seed, EVERY, LIMIT):
+                view = game.view(state, seat)
+                phrases = [game.decision_phrase(view)]
+                labels: dict[str, str] = {}
+                for action in game.legal_actions(state):
+                    obj = game.action_to_json(action)
+                    kinds.add(obj["kind"])
+                    said = game.action_phrase(obj, view)
+                    phrases.append(said)
+                    text = said.text()
+                    notation = game.action_to_str(action)
+                    assert text not in labels, (
+                        f"{game_id}: {notation!r} and {labels[text]!r} both read {text!r}"
+                    )
+                    labels[text] = notation
+                for said in phrases:
+                    assert isinstance(said, Phrase)
+                    assert said.text().strip() and "{" not in said.text()
+                    assert template_fields(said.template) == {name for name, _ in said.fields}
+                    templates.add(said.template)
+                    values |= {value for _, value in said.fields}
+    return templates, values, kinds
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def walked(request: pytest.FixtureRequest) -> tuple[str, set[str], set[str], set[str]]:
+    return (request.param, *_walk(request.param))
+
+
+def test_every_game_has_its_words() -> None:
+    assert sorted(GAMES) == sorted(REGISTRY)
+
+
+def test_every_decision_and_action_reads_as_words_and_labels_differ(
+    walked: tuple[str, set[str], set[str], set[str]],
+) -> None:
+    game_id, templates, _values, kinds = walked
+    words = REGISTRY[game_id].words_module()
+    assert kinds <= set(words.KINDS), f"kinds without words: {kinds - set(words.KINDS)}"
+    assert len(templates) > 5
+
+
+def test_every_kind_of_action_has_a_name_and_an_explanation() -> None:
+    for game_id in GAMES:
+        cls = REGISTRY[game_id]
+        game = make(game_id, cls.min_players)
+        chance_kinds = {
+            game.action_to_json(action)["kind"]
+            for action, _ in game.chance_outcomes(game.new_initial_state())
+        }
+        for action_class in cls.action_classes:
+            if action_class.kind in chance_kinds:
+                continue
+            words = game.kind_words().get(action_class.kind)
+            assert words is not None, f"{game_id}: no words for {action_class.kind!r}"
+            assert words.name and len(words.help) > 10
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_catalogs_translate_every_phrase_kind_and_term(
+    walked: tuple[str, set[str], set[str], set[str]], lang: str
+) -> None:
+    game_id, templates, values, _kinds = walked
+    words = REGISTRY[game_id].words_module()
+    with (LOCALE / lang / "LC_MESSAGES" / f"{game_id}.po").open("rb") as po:
+        catalog = read_po(po)
+
+    def translated(msgid: str) -> str | None:
+        message = catalog.get(msgid)
+        return str(message.string) if message is not None and message.string else None
+
+    missing = [t for t in sorted(templates) if translated(t) is None]
+    missing += [text for kind in words.KINDS.values() for text in kind if translated(text) is None]
+    terms = set(words.TERMS)
+    missing += [t for t in sorted(terms) if translated(t) is None and not t.isdigit()]
+    assert not missing, f"{lang}/{game_id}.po lacks {missing}"
+    unknown_terms = {v for v in values if translated(v) is not None} - terms
+    assert not unknown_terms, f"translated field values that TERMS does not list: {unknown_terms}"
+    for template in templates:
+        text = translated(template)
+        assert text is not None and template_fields(text) == template_fields(template), (
+            f"{lang}/{game_id}.po: {text!r} has other fields than {template!r}"
+        )
