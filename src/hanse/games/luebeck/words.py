@@ -1,0 +1,233 @@
+"""Lübeck in words: the pending decision and every action, for the pages and the terminal
+(:mod:`hanse.core.words`). Terms follow the rulebooks: cog (Kogge, cocca), figure (Spielfigur,
+segnalino), reserve (Reserve, riserva), pack (Kartenpäckchen, pacchetto), layout (Kartenauslage,
+disposizione delle carte), goods card (Warenkarte, carta merci), voyage (Handelsfahrt, viaggio
+commerciale), throw overboard (Karte abwerfen, scartare), cog field (Koggenfeld, area delle cocche).
+
+Cards keep their names ("Riga 3", "Handelsfahrt Riga", "Piraten") in every language, as on the
+board. A cog is named by its city and the seats aboard (letters A to E, as on the board), which
+tells apart every two cogs the rules offer separately; a pack by its number, as on the board and
+in the notation (``draft 2`` is pack 2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hanse.core import View
+from hanse.core.words import KindWords, Phrase, phrase
+from hanse.games.svg_parts import SEAT_LETTERS
+
+from . import data
+
+TERMS: tuple[str, ...] = ()
+"""Every game term a phrase's field can hold: none; the fields hold only names (cities, cards,
+seat letters) and numbers, and the game terms are in the templates."""
+
+KINDS: dict[str, KindWords] = {
+    "draft": KindWords(
+        "take a pack",
+        "take one pack of the layout into your hand; everybody sees which cards you took",
+    ),
+    "choose_first": KindWords(
+        "name the first player",
+        "as the last to take a pack, name who takes the first action of the round: yourself or "
+        "another player",
+    ),
+    "start_voyage": KindWords(
+        "start a voyage in Lübeck",
+        "put a figure from your reserve on a free cog placed in Lübeck, or on a cog in Lübeck "
+        "that carries none of your figures",
+    ),
+    "play": KindWords(
+        "play a card",
+        "a goods card scores its value if a cog with your figure lies in its city or in the city "
+        "before it (that cog sails in, everybody aboard); Handelsfahrt starts a voyage in its "
+        "city, Verdoppelung doubles your goods cards for its city this round, Piraten takes a cog "
+        "off the map, Schiffswechsel moves your figure to another cog",
+    ),
+    "discard": KindWords(
+        "throw a card overboard",
+        "with more than 3 cards and none you can play: discard one and lose its value in points "
+        "(a special card costs 1)",
+    ),
+    "pass": KindWords(
+        "pass",
+        "with 3 cards or fewer in hand: leave the round; you take no more actions until it ends",
+    ),
+    "take_back": KindWords(
+        "take a figure back",
+        "after the round: take one of your figures off its cog back into your reserve",
+    ),
+    "keep": KindWords(
+        "leave the figures aboard", "after the round: leave your remaining figures on their cogs"
+    ),
+}
+
+
+def _seats(figures: list[int]) -> str:
+    return ", ".join(SEAT_LETTERS[p] for p in figures)
+
+
+def _cog(view: View, index: int) -> dict[str, Any]:
+    cog: dict[str, Any] = view["cogs"][index]
+    return cog
+
+
+def decision_phrase(view: View) -> Phrase:
+    """The decision pending in `view`, in the imperative (it reads as an instruction to the one
+    who decides and as a description to the others; the rulebook's "Ablauf": layout, packs,
+    actions, after the round)."""
+    decision = view["decision"]
+    decider = view["decider"]
+    if decision == "draft":
+        if view["last_round"]:
+            return phrase(
+                "Last round: take one of the {packs} packs into your hand (cards still in hand "
+                "at the end count against you).",
+                packs=len(view["layout"]),
+            )
+        return phrase(
+            "Round {round}: take one of the {packs} packs into your hand.",
+            round=view["round"],
+            packs=len(view["layout"]),
+        )
+    if decision == "choose_first":
+        return phrase("As the last to take a pack, name who takes the first action of the round.")
+    if decision == "action" and isinstance(decider, int):
+        player = view["players"][decider]
+        cards = player["hand_size"]
+        doubled = ", ".join(player["doubled"])
+        if cards <= data.HAND_LIMIT:
+            if doubled:
+                return phrase(
+                    "Take one action: start a voyage, play a card, or pass for the round (cards in "
+                    "hand: {cards}). Your Verdoppelung for {cities} is in force this round.",
+                    cards=cards,
+                    cities=doubled,
+                )
+            return phrase(
+                "Take one action: start a voyage, play a card, or pass for the round (cards in "
+                "hand: {cards}).",
+                cards=cards,
+            )
+        if doubled:
+            return phrase(
+                "Take one action: start a voyage or play a card; with {cards} cards in hand you "
+                "may not pass, and if you can play none, throw one overboard. Your Verdoppelung "
+                "for {cities} is in force this round.",
+                cards=cards,
+                cities=doubled,
+            )
+        return phrase(
+            "Take one action: start a voyage or play a card; with {cards} cards in hand you may "
+            "not pass, and if you can play none, throw one overboard.",
+            cards=cards,
+        )
+    if decision == "take_back":
+        return phrase(
+            "Round {round} is over: take your figures back from their cogs into your reserve, "
+            "one at a time, or leave them aboard.",
+            round=view["round"],
+        )
+    if decision == "over":
+        return phrase("The game is over.")
+    if decision == "deal":
+        return phrase("Wait: the start player deals the cards.")
+    return phrase("Wait: the start player lays out the packs.")
+
+
+def action_phrase(action: dict[str, Any], view: View) -> Phrase:
+    """One action in words, e.g. "Play Riga 3: sail from Danzig to Riga (aboard: A, C)". A cog
+    is named by its city and the seats aboard, a pack by its number as on the board."""
+    kind = action["kind"]
+    if kind == "draft":
+        return phrase(
+            "Take pack {pack}: {cards}",
+            pack=action["pack"],
+            cards=", ".join(view["layout"][action["pack"]]),
+        )
+    if kind == "choose_first":
+        seat = action["seat"]
+        if seat == view["seat"]:
+            return phrase("Act first yourself (seat {seat})", seat=SEAT_LETTERS[seat])
+        return phrase("Seat {seat} acts first", seat=SEAT_LETTERS[seat])
+    if kind == "start_voyage":
+        if action["cog"] is None:
+            return phrase("Start a voyage in Lübeck with a free cog")
+        return phrase(
+            "Start a voyage in Lübeck: board the cog (aboard: {seats})",
+            seats=_seats(_cog(view, action["cog"])["figures"]),
+        )
+    if kind == "play":
+        return _play(action, view)
+    if kind == "discard":
+        card = action["card"]
+        return phrase(
+            "Throw {card} overboard (−{cost})",
+            card=card,
+            cost=data.KIND_COST[data.LABEL_TO_KIND[card]],
+        )
+    if kind == "take_back":
+        cog = _cog(view, action["cog"])
+        return phrase(
+            "Take your figure back from the cog in {city} (aboard: {seats})",
+            city=cog["city"],
+            seats=_seats(cog["figures"]),
+        )
+    if kind == "keep":
+        return phrase("Leave your remaining figures aboard")
+    return phrase("Pass for the rest of the round")
+
+
+def _play(action: dict[str, Any], view: View) -> Phrase:
+    """A card played (rule "Kartenaktionen"): goods and Verdoppelung with the cog that stays in
+    the card's city or sails into it, Handelsfahrt with a free cog or a cog to board, Piraten
+    on any cog, Schiffswechsel from an own cog to another."""
+    card = action["card"]
+    kind = data.LABEL_TO_KIND[card]
+    card_type = data.KIND_TYPE[kind]
+    if card_type == data.T_HANDELSFAHRT:
+        city = data.CITIES[data.KIND_CITY[kind]]
+        if action["cog"] is None:
+            return phrase(
+                "Play {card}: start a voyage in {city} with a free cog", card=card, city=city
+            )
+        return phrase(
+            "Play {card}: start a voyage in {city}, boarding the cog (aboard: {seats})",
+            card=card,
+            city=city,
+            seats=_seats(_cog(view, action["cog"])["figures"]),
+        )
+    cog = _cog(view, action["cog"])
+    if card_type == data.T_PIRATEN:
+        return phrase(
+            "Play Piraten: take the cog in {city} off the map (aboard: {seats})",
+            city=cog["city"],
+            seats=_seats(cog["figures"]),
+        )
+    if card_type == data.T_SCHIFFSWECHSEL:
+        target = _cog(view, action["to"])
+        return phrase(
+            "Play Schiffswechsel: move your figure from {source} ({from_seats}) to {city} "
+            "({seats})",
+            source=cog["city"],
+            from_seats=_seats(cog["figures"]),
+            city=target["city"],
+            seats=_seats(target["figures"]),
+        )
+    city = data.CITIES[data.KIND_CITY[kind]]
+    if cog["city"] == city:
+        return phrase(
+            "Play {card} in {city} (aboard: {seats})",
+            card=card,
+            city=city,
+            seats=_seats(cog["figures"]),
+        )
+    return phrase(
+        "Play {card}: sail from {source} to {city} (aboard: {seats})",
+        card=card,
+        source=cog["city"],
+        city=city,
+        seats=_seats(cog["figures"]),
+    )
