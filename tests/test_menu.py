@@ -59,10 +59,30 @@ def test_groups_use_two_words_when_one_word_is_shared_by_all() -> None:
     assert [kind for kind, _ in group(notations)] == ["move 0", "move 1"]
 
 
+def test_each_move_and_group_is_said_in_words_beside_its_notation() -> None:
+    """Items 5 and 9: the menu says what a move does and what a kind of move is, in words."""
+    menu = Menu(
+        ["place Hamburg-Luebeck t", "end_turn"],
+        {"place Hamburg-Luebeck t": "Place a trader on Hamburg–Lübeck"},
+    )
+    assert menu.lines() == [
+        "  a) place Hamburg-Luebeck t  - Place a trader on Hamburg–Lübeck",
+        "  b) end_turn",
+    ]
+    many = Menu([f"bid {v}" for v in range(30)] + ["end"], kind_help={"bid": "lay a marker"})
+    assert many.lines()[0] == "  a) bid ... (30 choices)  - lay a marker"
+
+
 def test_help_explains_the_decision_and_the_notation_from_the_rules_page() -> None:
     """Item 5: '?' says what is being decided and how moves are written (docs/rules)."""
-    lines = decision_help("kogge", "move_guildmaster", ["gm 1", "gm 2"])
-    assert lines[0] == "You decide now: move guildmaster. On offer: gm."
+    lines = decision_help(
+        "kogge", "Move the guild master.", ["gm 1", "gm 2"], {"gm": "move him 1 or 2 cities"}
+    )
+    assert lines[:3] == [
+        "You decide: Move the guild master.",
+        "On offer:",
+        "  gm: move him 1 or 2 cities",
+    ]
     text = "\n".join(lines)
     assert "bid done" in text and "gm 2" in text
 
@@ -80,8 +100,8 @@ def test_the_cli_shows_letters_and_help_and_never_a_kogge_menu_of_hundreds(tmp_p
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "You decide now: choose start." in out
-    assert "How" not in out.split("You decide now")[0]  # the help comes only when asked
+    assert "You decide: " in out and "On offer:" in out
+    assert "written like this" not in out.split("On offer:")[0]  # the help only when asked
     keys = [line for line in out.splitlines() if line.startswith("  ") and ") " in line[:8]]
     assert keys and all(line[2] in "abcdefghijklmnopqrst" for line in keys)
     assert "  u) " not in out

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -38,10 +39,14 @@ app = typer.Typer(
     "terminal.",
     no_args_is_help=True,
     add_completion=False,
+    # Plain help text: square brackets ("[default: easy]", "hanse[arena]") are shown, not read as
+    # Rich markup (issue 19, item 1).
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+# soft_wrap: long lines are left to the terminal to wrap, and a pipe gets them whole.
+console = Console(highlight=False, soft_wrap=True)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _version(value: bool) -> None:
@@ -61,7 +66,12 @@ def _main(
 
 
 FlagOption = Annotated[
-    list[str] | None, typer.Option("--flag", help="A variant flag as name=value (repeatable).")
+    list[str] | None,
+    typer.Option(
+        "--flag",
+        help="A variant flag as name=value (repeatable; see `hanse games`) [default: the "
+        "game's defaults].",
+    ),
 ]
 
 
@@ -109,16 +119,30 @@ def games() -> None:
     for game_id, cls in REGISTRY.items():
         flags = "\n".join(f"{f.name}={f.default}: {f.help}" for f in cls.flag_docs()) or "-"
         table.add_row(game_id, cls.title, f"{cls.min_players}-{cls.max_players}", flags)
-    console.print(table)
+    _print_table(table)
 
 
-def _check_bots(names: list[str]) -> None:
-    """Fail at once on an unknown bot name, before any game is played."""
+def _check_bots(names: list[str]) -> dict[str, str]:
+    """Fail at once on an unknown bot name, before any game is played. Returns how to show each:
+    its `name`, with the spec that loads it when that differs (a bot of one's own)."""
+    labels = {}
     try:
-        for name in names:
-            make_bot(name)
+        for spec in names:
+            name = str(getattr(make_bot(spec), "name", spec))
+            labels[spec] = spec if name == spec else f"{name} ({spec})"
     except IllegalActionError as error:
         raise _fail(str(error)) from None
+    return labels
+
+
+def _print_table(table: Table) -> None:
+    """A table at full width when the output is not a terminal (a pipe or a file is not cut to
+    80 columns); in a terminal, fitted to it."""
+    if console.is_terminal:
+        console.print(table)
+        return
+    width = Measurement.get(console, console.options.update(width=10_000), table).maximum
+    Console(file=console.file, width=max(width, console.width), highlight=False).print(table)
 
 
 def _default_opponent(game: Any) -> str:
@@ -155,13 +179,15 @@ def _ask(match: Match, seat: int) -> bool:
     game = match.game
     console.rule(f"seat {seat} to decide")
     view = match.view(seat)
-    console.print(game.render(view), markup=False)
-    notations = [game.action_to_str(action) for action in match.legal_actions()]
-    menu = Menu(notations)
+    console.print(game.render(view), markup=False, soft_wrap=True)
+    decision = game.decision_phrase(view).text()
+    console.print(f"You decide: {decision}", markup=False, soft_wrap=True)
+    notations, labels, kind_help = _menu_words(game, view, match.legal_actions())
+    menu = Menu(notations, labels, kind_help)
 
     def show() -> None:
         for line in menu.lines():
-            console.print(line, markup=False, highlight=False)
+            console.print(line, markup=False, highlight=False, soft_wrap=True)
 
     show()
     while True:
@@ -178,8 +204,8 @@ def _ask(match: Match, seat: int) -> bool:
         if text.lower() in ("q", "quit"):
             return False
         if text.lower() in ("?", "help"):
-            for line in decision_help(game.game_id, str(view.get("decision", "")), notations):
-                console.print(line, markup=False, highlight=False)
+            for line in decision_help(game.game_id, decision, notations, kind_help):
+                console.print(line, markup=False, highlight=False, soft_wrap=True)
             continue
         chosen, message = menu.read(text)
         if chosen is None:
@@ -195,11 +221,28 @@ def _ask(match: Match, seat: int) -> bool:
             errors.print(f"[red]illegal:[/red] {escape(str(error))}")
 
 
+def _menu_words(
+    game: Any, view: Any, legal: list[Any]
+) -> tuple[list[str], dict[str, str], dict[str, str]]:
+    """The moves' notations, each move in words, and each first word's kind in words."""
+    notations, labels, kind_help = [], {}, {}
+    kinds = game.kind_words()
+    for action in legal:
+        notation = game.action_to_str(action)
+        obj = game.action_to_json(action)
+        notations.append(notation)
+        labels[notation] = game.action_phrase(obj, view).text()
+        if obj["kind"] in kinds:
+            kind_help.setdefault(notation.split()[0], kinds[obj["kind"]].help)
+    return notations, labels, kind_help
+
+
 @app.command("play")
 def play_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `hanse games`).")],
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players.")
+        int | None,
+        typer.Option("--players", "-p", help="Number of players [default: the game's fewest]."),
     ] = None,
     seat: Annotated[
         list[int] | None, typer.Option("--seat", help="A seat you play (repeatable; default 0).")
@@ -212,9 +255,14 @@ def play_command(
             "package.module:factory); the last one given fills the rest [default: easy].",
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the chance events.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the chance events [default: a random one].")
+    ] = None,
     flag: FlagOption = None,
-    save: Annotated[Path | None, typer.Option(help="Where to save the record.")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Where to save the record [default: hanse-GAME-SEED.json here]."),
+    ] = None,
 ) -> None:
     """Play in the terminal against bots; the record is saved at the end or on quit."""
     game = _make(game_id, players, flag)
@@ -356,11 +404,15 @@ def replay_command(
 
 @app.command("simulate")
 def simulate_command(
-    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `hanse games`).")],
     games_count: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of players [default: the game's fewest]."),
+    ] = None,
     bot: Annotated[
-        list[str] | None, typer.Option("--bot", help="Bot per seat in order (one: all seats).")
+        list[str] | None,
+        typer.Option("--bot", help="Bot per seat in order (one: all seats) [default: random]."),
     ] = None,
     jobs: Annotated[int, typer.Option(help="Parallel processes.")] = 1,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
@@ -374,7 +426,7 @@ def simulate_command(
         names = names * game.num_players
     if len(names) != game.num_players:
         raise _fail(f"give one bot or {game.num_players} bots, not {len(names)}")
-    _check_bots(names)
+    labels = _check_bots(names)
     if games_count < 1 or jobs < 1:
         raise _fail("--games and --jobs must be at least 1")
     with _progress(as_json) as progress:
@@ -393,13 +445,13 @@ def simulate_command(
     for s in range(game.num_players):
         table.add_row(
             str(s),
-            names[s],
+            labels[names[s]],
             f"{summary.wins_per_seat[s]:g}",
             f"{summary.wins_per_seat[s] / summary.games:.1%}",
             f"{summary.score_mean[s]:.1f}",
             f"{summary.score_stdev[s]:.1f}",
         )
-    console.print(table)
+    _print_table(table)
     for name, wins in summary.wins_per_bot.items():
         console.print(f"bot {name}: {wins:g} wins")
     low, high = summary.first_seat_ci95
@@ -413,12 +465,15 @@ def simulate_command(
 
 @app.command("bench")
 def bench_command(
-    game_ids: Annotated[list[str] | None, typer.Argument(metavar="[GAME]...")] = None,
+    game_ids: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="GAME", help="Game ids [default: every game]."),
+    ] = None,
     players: Annotated[
         list[int] | None, typer.Option("--players", "-p", help="Player counts (default: all).")
     ] = None,
     seconds: Annotated[float, typer.Option(help="Seconds of playouts per measurement.")] = 2.0,
-    seed: Annotated[int, typer.Option()] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     flag: FlagOption = None,
     bots: Annotated[bool, typer.Option("--bots", help="Measure search speed instead.")] = False,
     server: Annotated[
@@ -438,11 +493,13 @@ def bench_command(
     database_url: Annotated[
         str | None, typer.Option(help="--server: database (default: a fresh SQLite file).")
     ] = None,
-    redis_url: Annotated[str | None, typer.Option(help="--server: Redis for workers.")] = None,
+    redis_url: Annotated[
+        str | None, typer.Option(help="--server: Redis for workers [default: none].")
+    ] = None,
     env: Annotated[
         bool, typer.Option("--env", help="Measure the research environments instead (rl extra).")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
     """Random playouts per second, decisions per second, clone and legal_actions cost."""
     ids = game_ids or list(REGISTRY)
@@ -493,7 +550,7 @@ def bench_command(
             f"{r.clone_us:.1f}",
             f"{r.legal_actions_us:.1f}",
         )
-    console.print(table)
+    _print_table(table)
 
 
 def _bench_server(
@@ -557,7 +614,7 @@ def _bench_bots(
             str(r.positions),
             f"{r.iterations_per_second:,.0f}",
         )
-    console.print(table)
+    _print_table(table)
 
 
 def _bench_env(
@@ -595,17 +652,24 @@ def _bench_env(
             f"{r.engine_decisions_per_second:,.0f}",
             f"{r.share_of_engine:.0%}",
         )
-    console.print(table)
+    _print_table(table)
 
 
 @app.command("arena")
 def arena_command(
-    game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    bot: Annotated[list[str], typer.Option("--bot", help="An entrant (repeatable).")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `hanse games`).")],
+    bot: Annotated[list[str], typer.Option("--bot", help="An entrant (repeatable; at least one).")],
     challenger: Annotated[
-        str | None, typer.Option(help="Gauntlet: this bot against the --bot field.")
+        str | None,
+        typer.Option(
+            help="Gauntlet: this bot against the --bot field [default: none, a round robin "
+            "of the --bot entrants]."
+        ),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of players [default: the game's fewest]."),
+    ] = None,
     games_per_lineup: Annotated[
         int, typer.Option("--games", "-n", help="Games per lineup and seat rotation.")
     ] = 10,
@@ -614,10 +678,14 @@ def arena_command(
     address: Annotated[
         str | None, typer.Option(help="Ray cluster address (default: start a local Ray).")
     ] = None,
-    seed: Annotated[int, typer.Option()] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     flag: FlagOption = None,
     out: Annotated[
-        Path | None, typer.Option(help="Folder for every game's record, report.json and plots.")
+        Path | None,
+        typer.Option(
+            help="Folder for every game's record, report.json and plots [default: none, "
+            "nothing is written]."
+        ),
     ] = None,
     plots: Annotated[bool, typer.Option(help="Write PNG plots into --out.")] = False,
     max_decisions: Annotated[
@@ -629,7 +697,7 @@ def arena_command(
     """A tournament: seats rotated, games in parallel, win rates with 95% CIs and ratings."""
     game = _make(game_id, players, flag)
     entrants = [challenger, *bot] if challenger else list(bot)
-    _check_bots(entrants)
+    labels = _check_bots(entrants)
     try:
         lineups = (
             gauntlet(challenger, bot, game.num_players)
@@ -712,7 +780,7 @@ def arena_command(
         data = stats.to_json(rating)
         low, high = stats.ci95
         table.add_row(
-            name,
+            labels.get(name, name),
             str(stats.seats_played),
             f"{stats.wins:g}",
             f"{stats.win_rate:.1%}",
@@ -722,7 +790,7 @@ def arena_command(
             f"{data['mean_margin']:+.1f}",
             f"{rating.mu:.1f} ± {rating.sigma:.1f}",
         )
-    console.print(table)
+    _print_table(table)
     seats = ", ".join(
         f"seat {s}: {r:.1%} ({lo:.1%}-{hi:.1%})"
         for s, (r, (lo, hi)) in enumerate(zip(result.seat_win_rates, result.seat_ci95, strict=True))
@@ -751,13 +819,17 @@ def serve_command(
     ] = None,
     redis_url: Annotated[
         str | None,
-        typer.Option(help="Redis URL for live updates across workers (redis://127.0.0.1:6379)."),
+        typer.Option(
+            help="Redis URL for live updates across workers, e.g. redis://127.0.0.1:6379 "
+            "[default: none, one worker]."
+        ),
     ] = None,
     workers: Annotated[
         int, typer.Option(help="Server processes (more than one needs PostgreSQL and Redis).")
     ] = 1,
     bot_processes: Annotated[
-        int | None, typer.Option(help="Processes in which bot seats think, per worker [1].")
+        int | None,
+        typer.Option(help="Processes in which bot seats think, per worker [default: 1]."),
     ] = None,
     public_url: Annotated[
         str | None,

@@ -7,13 +7,14 @@ group by its letter, then an action in it; a group longer than a page is shown a
 (``>`` next, ``<`` previous, ``..`` back to the groups). Letters are used so that a number a player
 types is never a menu position: numbers only ever mean what they mean inside a move (issue 19,
 items 4 and 6). The move's notation itself is accepted at any time, in any case where that is not
-ambiguous.
+ambiguous. Beside each move the menu says in words what it does, and beside each group what that
+kind of move is (``hanse.core.words``), when the game has the words.
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 PAGE = 20
@@ -45,6 +46,8 @@ class Menu:
     """One decision's menu; :meth:`lines` is the screen, :meth:`read` takes what was typed."""
 
     notations: list[str]
+    labels: dict[str, str] = field(default_factory=dict)  # notation -> the move in words
+    kind_help: dict[str, str] = field(default_factory=dict)  # first word -> the kind in words
     groups: list[tuple[str, list[str]]] = field(init=False)
     current: int | None = field(init=False, default=None)  # the group shown, None: all groups
     page: int = field(init=False, default=0)
@@ -73,9 +76,20 @@ class Menu:
         if self.current is None:
             return [
                 f"  {KEYS[i]}) {kind} ... ({len(actions)} {_choices(len(actions))})"
+                + self._said(self.kind_help.get(kind.split()[0], ""))
                 for i, (kind, actions) in enumerate(self.groups)
             ] + ["  (a letter shows a group's choices; ? explains the moves)"]
-        out = [f"  {KEYS[i]}) {notation}" for i, notation in enumerate(self._shown())]
+        shown = self._shown()
+        width = max(len(notation) for notation in shown) if shown else 0
+        out = [
+            f"  {KEYS[i]}) "
+            + (
+                f"{notation.ljust(width)}  - {self.labels[notation]}"
+                if self.labels.get(notation)
+                else notation
+            )
+            for i, notation in enumerate(shown)
+        ]
         hints = []
         if self._pages() > 1:
             hints.append(f"page {self.page + 1} of {self._pages()}: > next, < previous")
@@ -84,6 +98,10 @@ class Menu:
         if hints:
             out.append("  (" + "; ".join(hints) + ")")
         return out
+
+    @staticmethod
+    def _said(words: str) -> str:
+        return f"  - {words}" if words else ""
 
     def read(self, text: str) -> tuple[str | None, str]:
         """What ``text`` asks for: ``(move, "")`` for a move (a menu key's, or the text itself when
@@ -139,12 +157,21 @@ def notation_help(game_id: str) -> str:
     return body.replace("```text\n", "").replace("```\n", "").replace("```", "").strip()
 
 
-def decision_help(game_id: str, decision: str, notations: Sequence[str]) -> list[str]:
-    """What ``?`` shows: the decision in words, the kinds of move on offer, how moves are written
-    and how the menu works."""
-    kinds = ", ".join(dict.fromkeys(n.split()[0] for n in notations if n.split()))
-    lines = [
-        f"You decide now: {decision.replace('_', ' ')}. On offer: {kinds}.",
+def decision_help(
+    game_id: str,
+    decision: str,
+    notations: Sequence[str],
+    kind_help: Mapping[str, str] | None = None,
+) -> list[str]:
+    """What ``?`` shows: the decision in words, the kinds of move on offer and what each does
+    (`kind_help`: a move's first word -> the kind in words), how moves are written and how the
+    menu works."""
+    offered = dict.fromkeys(n.split()[0] for n in notations if n.split())
+    lines = [f"You decide: {decision}", "On offer:"]
+    for first in offered:
+        said = (kind_help or {}).get(first)
+        lines.append(f"  {first}: {said}" if said else f"  {first}")
+    lines += [
         "Type a menu letter, or the move itself (e.g. "
         + (notations[0] if notations else "")
         + ").",

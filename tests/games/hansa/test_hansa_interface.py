@@ -195,8 +195,25 @@ def test_render_lists_routes_cities_and_boards() -> None:
     office(g, s, "Hamburg", 0)
     text = g.render(g.view(s, None))
     assert "Hamburg-Lübeck: Nt . ." in text
-    assert "Hamburg: 0t . ." in text
+    assert "Hamburg: wt=0t ot=. bt=." in text
     assert "Seat 1: prestige 0" in text and "Neutral:" in text
+
+
+def test_render_shows_offices_abilities_and_coellen_needs_in_words() -> None:
+    """Issue 19, item 5: each office's privilege colour, shape and prestige coin (rulebook,
+    "Niederlassungen"), the ability a city develops, Coellen's spaces with the colour each needs,
+    and no internal names (decision names, Python lists)."""
+    g, s = new(3)
+    text = g.render(g.view(s, 0))
+    assert "Groningen (develops Liber Sophiae): wt+=. om=." in text
+    assert "Lübeck (develops Bursa): wt+=. pt=." in text
+    assert "Arnheim (East-West)" in text
+    assert "7 white=., 8 orange=., 9 pink=., 11 black=." in text
+    assert "Privilegium white" in text and "bonus markers: none" in text
+    assert "[" not in text.split("Routes")[1].replace("[extra office]", "").replace(
+        "[swap offices]", ""
+    ).replace("[remove 3 pieces]", "").replace("[bonus marker beside it]", "")
+    assert "decision" not in text and "None" not in text
 
 
 @pytest.mark.parametrize("n", [2, 5])

@@ -21,7 +21,7 @@ class HansaConfig:
         default=True,
         metadata={
             "help": "The three golden start markers go to the three Taberna routes in random order "
-            "(the rules say 'beliebig'); False: in the fixed order extra office, swap, remove 3 "
-            "onto the tavern routes as listed in data.py."
+            "(the rules say 'beliebig'); False: always extra office, swap offices and remove 3, "
+            "one to each Taberna route in the board's order."
         },
     )
