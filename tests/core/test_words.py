@@ -11,11 +11,14 @@ term with exactly the template's fields.
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
+from hanse.core import CHANCE
+from hanse.core.match import sample_chance
 from hanse.core.testing import decision_nodes
 from hanse.core.words import Phrase, template_fields
 from hanse.games import REGISTRY, make
@@ -94,16 +97,30 @@ def test_every_kind_of_action_has_a_name_and_an_explanation() -> None:
     for game_id in GAMES:
         cls = REGISTRY[game_id]
         game = make(game_id, cls.min_players)
-        chance_kinds = {
-            game.action_to_json(action)["kind"]
-            for action, _ in game.chance_outcomes(game.new_initial_state())
-        }
+        chance_kinds = _chance_kinds(game)
         for action_class in cls.action_classes:
             if action_class.kind in chance_kinds:
                 continue
             words = game.kind_words().get(action_class.kind)
             assert words is not None, f"{game_id}: no words for {action_class.kind!r}"
             assert words.name and len(words.help) > 10
+
+
+def _chance_kinds(game: Any) -> set[str]:
+    """The kinds of the chance outcomes met in two random games (chance needs no words)."""
+    kinds = set()
+    for seed in SEEDS:
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                outcomes = game.chance_outcomes(state)
+                kinds |= {game.action_to_json(action)["kind"] for action, _ in outcomes}
+                game.apply_action(state, sample_chance(game, state, rng))
+            else:
+                legal = game.legal_actions(state)
+                game.apply_action(state, legal[rng.randrange(len(legal))])
+    return kinds
 
 
 @pytest.mark.parametrize("lang", ["de", "it"])

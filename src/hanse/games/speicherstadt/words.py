@@ -1,0 +1,517 @@
+"""Die Speicherstadt (with Kaispeicher) in words: the pending decision and every action, for the
+pages and the terminal (:mod:`hanse.core.words`). Terms follow the rulebook: worker (Arbeiter),
+trade card (Handelskarte), cube (Warenstein), contract (Auftrag), warehouse (Lager), market hall
+(Markthalle), supply (Vorrat), the phases demand, purchase and loading (Nachfrage, Kauf,
+Verladung), and every card by its name (Kaffeeröster, Spitzel, ...).
+
+Cards are named rather than numbered: an offered card by its name, a ship by its cubes, a contract
+by the goods it needs (every contract card is unique). Only where two offered cards read alike, and
+for the Spitzel's worker places, the card's number in the notation is given (``place 2``: card 2,
+counted from 0 on the left; a worker's building space from 0 at the bottom). Players are named by
+their letter on the board (A for seat 0).
+
+Some labels are built from a frame and a part that varies (a card, a cube's source): ``FRAMES``
+and ``CARD_PARTS``, ``PREFIXES`` and ``MOVES``, ``SPY_FRAME`` and ``SPY_PARTS``; every
+combination is one template of the catalogs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hanse.core import View
+from hanse.core.words import KindWords, Phrase, phrase
+from hanse.games.speicherstadt import data
+from hanse.games.speicherstadt.actions import (
+    DST_CONTRACT,
+    DST_DELIVER,
+    DST_HALL,
+    DST_MARKET,
+    DST_SELL,
+    DST_WAREHOUSE,
+)
+from hanse.games.speicherstadt.data import ALL_CARDS, CARD_INDEX, GOOD_NAMES, Card
+
+LETTERS = "ABCDE"
+"""Players by their letter on the board (seat 0 is A), as the board names them."""
+
+
+def card_term(card: Card) -> str:
+    """A card's English name as the board shows it ("Davidwache", "Fireman 3")."""
+    return card.name_en.split(" (")[0]
+
+
+def contract_term(card: Card) -> str:
+    """A contract named by the goods it needs, e.g. "coffee + carpet"."""
+    return " + ".join(GOOD_NAMES[g] for g in card.goods)
+
+
+SOURCE_WORDS: tuple[str, ...] = ("from the ships", "from the warehouse", "from the market hall")
+"""Where a loaded cube comes from: ``ship`` (the cargo of this round's ships, where a cube received
+in an exchange waits too), ``warehouse`` (Lager), ``hall`` (Markthalle)."""
+SUPPLY_WORDS = "from the supply"
+"""The Auktionshalle's cube (Vorrat)."""
+WORKER_WORDS: tuple[str, ...] = ("a worker", "a grey worker")
+"""A regular worker, or a grey one (Lagerarbeiter)."""
+
+TERMS: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        (
+            *GOOD_NAMES,
+            *SOURCE_WORDS,
+            SUPPLY_WORDS,
+            *WORKER_WORDS,
+            *(card_term(c) for c in ALL_CARDS if c.kind != data.CONTRACT),
+            *(contract_term(c) for c in ALL_CARDS if c.kind == data.CONTRACT),
+        )
+    )
+)
+"""Every game term a phrase's field can hold: goods, sources, workers, card names and contracts
+(the catalogs translate each; player letters and numbers stay as they are)."""
+
+KINDS: dict[str, KindWords] = {
+    "place_worker": KindWords(
+        "place a worker",
+        "put one of your workers on the lowest free building space above an offered card; every "
+        "worker there raises its price by 1 coin, and the lowest one may buy first",
+    ),
+    "reserve": KindWords(
+        "reserve a card",
+        "Kaispeicher: instead of placing a worker, take a card of the upper row into your reserved "
+        "row with a worker on it; only you may buy it, after the water fields",
+    ),
+    "pause": KindWords(
+        "take a break",
+        "Coffee Break: play a break card instead of a worker and place later, while an opponent "
+        "still has regular workers to place",
+    ),
+    "done": KindWords(
+        "finish",
+        "end your loading (cubes left on your ships are lost), stop using the Truck, or place no "
+        "more grey workers this round",
+    ),
+    "spy": KindWords(
+        "swap workers (Spy)",
+        "Spy, once, just before the purchase: swap the place of one of your workers with another "
+        "player's worker",
+    ),
+    "buy": KindWords(
+        "buy",
+        "buy the card on sale for as many coins as workers stand above it (a reserved card: as "
+        "many as reserved cards are still in the row); your workers there come home",
+    ),
+    "buy_free": KindWords(
+        "take it free (Fish Market)",
+        "Fish Market, once: take the card on sale for free when it is your turn to buy it",
+    ),
+    "decline": KindWords(
+        "decline",
+        "do not buy the card (your worker comes home and the next one may buy it, 1 coin "
+        "cheaper), or do not use the Spy, Fire Chief or Insurance now",
+    ),
+    "load": KindWords(
+        "load a cube",
+        "move one cube from your ships, warehouse or market hall onto your contract, to your "
+        "merchant (coins) or delivery building (2 points), into your warehouse (4 at most) or "
+        "into your market hall (1 at most)",
+    ),
+    "exchange": KindWords(
+        "exchange in the market hall",
+        "put 3 of your cubes (2 with the Harbour Master) back into the supply and take 1 cube of "
+        "any good the supply holds; it is then loaded like a ship's cube",
+    ),
+    "sell": KindWords(
+        "sell in the market hall",
+        "put 2 of your cubes back into the supply and take 1 coin",
+    ),
+    "auction": KindWords(
+        "Auction Hall",
+        "once: take a cube of your choice from the supply and load it at once (also into a "
+        "market-hall exchange or sale)",
+    ),
+    "smuggle": KindWords(
+        "Smugglers",
+        "once: take a cube from another player's incomplete contract and load it at once (also "
+        "into a market-hall exchange or sale)",
+    ),
+    "truck": KindWords(
+        "Truck",
+        "once: move up to 3 cubes, one at a time, from your contracts onto free spaces of the "
+        "same good on your other contracts",
+    ),
+    "double": KindWords(
+        "use the Fire Chief",
+        "once: gain the points you just won at a fire a second time",
+    ),
+    "insure": KindWords(
+        "use the Insurance",
+        "pay 2 coins to cancel the minus points you just got at a fire",
+    ),
+}
+
+# -- cards, in frames ----------------------------------------------------------------------------
+CARD_PARTS: dict[str, str] = {
+    "named": "{card}",
+    "contract": "contract {contract}",
+    "ship0": "empty ship",
+    "ship1": "ship with {good1}",
+    "ship2": "ship with {good1}, {good2}",
+    "ship3": "ship with {good1}, {good2}, {good3}",
+}
+"""How a card is told: by its name, a contract by its needs, a ship by its cubes."""
+
+FRAMES: dict[str, str] = {
+    "place": "Place {worker} above the {card}",
+    "place_numbered": "Place {worker} above card {column}, the {card}",
+    "reserve": "Reserve the {card} from the upper row",
+    "reserve_numbered": "Reserve card {column} of the upper row, the {card}",
+    "purchase": "Purchase: buy the {card} for {price} coins, or decline.",
+    "purchase_1": "Purchase: buy the {card} for 1 coin, or decline.",
+    "purchase_reserved": "Purchase: buy your reserved {card} for {price} coins, or decline.",
+    "purchase_reserved_1": "Purchase: buy your reserved {card} for 1 coin, or decline.",
+}
+"""Templates naming a card; ``{card}`` stands for one of :data:`CARD_PARTS`."""
+
+
+def _card_part(entry: dict[str, Any]) -> tuple[str, dict[str, str]]:
+    card = ALL_CARDS[CARD_INDEX[entry["id"]]] if entry.get("id") in CARD_INDEX else None
+    if card is not None and card.kind == data.CONTRACT:
+        return CARD_PARTS["contract"], {"contract": contract_term(card)}
+    if card is not None and card.kind == data.SHIP:
+        cubes = list(entry.get("cubes", []))[:3]
+        fields = {f"good{i + 1}": good for i, good in enumerate(cubes)}
+        return CARD_PARTS[f"ship{len(cubes)}"], fields
+    return CARD_PARTS["named"], {"card": card_term(card) if card else str(entry.get("card", "?"))}
+
+
+def _framed(frame: str, entry: dict[str, Any] | None, **fields: object) -> Phrase:
+    part, part_fields = _card_part(entry or {})
+    return phrase(FRAMES[frame].replace("{card}", part), **fields, **part_fields)
+
+
+def _told_alike(row: list[Any], index: int) -> bool:
+    """Whether another card of the row reads like card `index` (then it is numbered)."""
+    mine = _card_part(row[index]) if row[index] else None
+    return any(i != index and e is not None and _card_part(e) == mine for i, e in enumerate(row))
+
+
+# -- cube moves ----------------------------------------------------------------------------------
+MOVES: dict[str, str] = {
+    "contract": "Put {good} {source} on your contract {contract}",
+    "sell_1": "Sell {good} {source} to your {card} for 1 coin",
+    "sell": "Sell {good} {source} to your {card} for {coins} coins",
+    "deliver": "Deliver {good} {source} to your {card} for 2 points",
+    "warehouse": "Store {good} {source} in your warehouse",
+    "hall": "Keep {good} {source} in your market hall",
+    "market": "Take {good} {source} into a market-hall exchange or sale",
+}
+"""One cube moved to a destination, after one of :data:`PREFIXES`."""
+
+PREFIXES: dict[str, str] = {
+    "load": "",
+    "auction": "Auction Hall: ",
+    "smuggle": "Smugglers: ",
+}
+"""How a move begins: a plain load, or the Auktionshalle's or Schmuggler's cube. The source of a
+plain load or the Auktionshalle is a term (:data:`SOURCE_WORDS`, :data:`SUPPLY_WORDS`); the
+Schmuggler's is :data:`SMUGGLED_FROM`."""
+
+SMUGGLED_FROM = "from player {player}'s contract {victim}"
+
+
+def _move_template(prefix: str, dst: str) -> str:
+    template = PREFIXES[prefix] + MOVES[dst]
+    if prefix == "smuggle":
+        template = template.replace("{source}", SMUGGLED_FROM)
+    return template
+
+
+def move_templates() -> list[str]:
+    """Every template of a cube move (for the catalogs)."""
+    return [
+        _move_template(prefix, dst)
+        for prefix in PREFIXES
+        for dst in MOVES
+        if dst != "market" or prefix != "load"
+    ]
+
+
+def _card_of(view: View, seat: int, good: int, kinds: tuple[int, ...]) -> str:
+    """The seat's card of `kinds` for `good` (its merchant or delivery building)."""
+    for key in view["players"][seat]["card_ids"]:
+        card = ALL_CARDS[CARD_INDEX[key]]
+        if card.kind in kinds and card.good == good:
+            return card_term(card)
+    return "?"
+
+
+def _contract_of(view: View, seat: int, k: int) -> str:
+    contracts = view["players"][seat]["contracts"]
+    if 0 <= k < len(contracts):
+        return contract_term(ALL_CARDS[CARD_INDEX[contracts[k]["id"]]])
+    return f"{k}"
+
+
+def _move(prefix: str, good: int, source: str, dst: int, view: View, **extra: object) -> Phrase:
+    seat = view["decider"]
+    fields: dict[str, object] = {"good": GOOD_NAMES[good], **extra}
+    if prefix != "smuggle":
+        fields["source"] = source
+    if dst >= DST_MARKET:
+        name = "market"
+    elif dst >= DST_CONTRACT:
+        name = "contract"
+        fields["contract"] = _contract_of(view, seat, dst - DST_CONTRACT)
+    elif dst == DST_SELL:
+        coins = 1 if good < data.BASE_GOODS else 3
+        name = "sell_1" if coins == 1 else "sell"
+        fields["card"] = _card_of(view, seat, good, (data.MERCHANT, data.TRADER))
+        if coins != 1:
+            fields["coins"] = coins
+    elif dst == DST_DELIVER:
+        name = "deliver"
+        fields["card"] = _card_of(view, seat, good, (data.PROCESSOR,))
+    else:
+        name = {DST_WAREHOUSE: "warehouse", DST_HALL: "hall"}[dst]
+    return phrase(_move_template(prefix, name), **fields)
+
+
+# -- the Spitzel -----------------------------------------------------------------------------
+SPY_FRAME = "Spy: swap your worker {own} with player {player}'s worker {other}"
+SPY_PARTS: dict[str, str] = {
+    "own": "on card {own_card}, space {own_space},",
+    "own_reserved": "on reserved card {own_card}",
+    "other": "on card {other_card}, space {other_space}",
+    "other_reserved": "on reserved card {other_card}",
+}
+"""A worker's place: an offered card and its building space, or a reserved card (numbered after
+the offered ones, as in the notation ``spy 0.1 5.0``)."""
+
+
+def spy_templates() -> list[str]:
+    """Every template of a Spitzel swap (for the catalogs)."""
+    return [
+        SPY_FRAME.replace("{own}", SPY_PARTS[a]).replace("{other}", SPY_PARTS[b])
+        for a in ("own", "own_reserved")
+        for b in ("other", "other_reserved")
+    ]
+
+
+def _worker_at(view: View, position: int) -> tuple[bool, int, int]:
+    """(on a reserved card, the worker's owner or -1) of a Spitzel position, and its level."""
+    card, level = divmod(position, 8)
+    columns = len(view["offer"])
+    if card < columns:
+        entry = view["offer"][card]
+        reserved = False
+    else:
+        row = view["reserved"]
+        entry = row[card - columns] if card - columns < len(row) else None
+        reserved = True
+    workers = (entry or {}).get("workers", [])
+    return reserved, workers[level] if level < len(workers) else -1, level
+
+
+def _spy(action: dict[str, Any], view: View) -> Phrase:
+    template = SPY_FRAME
+    fields: dict[str, object] = {}
+    owner = -1
+    for which in ("own", "other"):
+        reserved, owner, level = _worker_at(view, action[which])
+        fields[f"{which}_card"] = action[which] // 8
+        if reserved:
+            template = template.replace("{" + which + "}", SPY_PARTS[which + "_reserved"])
+        else:
+            template = template.replace("{" + which + "}", SPY_PARTS[which])
+            fields[f"{which}_space"] = level
+    fields["player"] = LETTERS[owner] if 0 <= owner < len(LETTERS) else "?"
+    return phrase(template, **fields)
+
+
+# -- decisions -------------------------------------------------------------------------------
+def _fire_number(view: View) -> int:
+    fire = view.get("fire")
+    if fire and fire.get("id") in CARD_INDEX:
+        return ALL_CARDS[CARD_INDEX[fire["id"]]].value
+    return 0
+
+
+def _on_sale(view: View) -> tuple[str, dict[str, Any] | None]:
+    """The card being sold: ("offer" or "reserved", its entry)."""
+    cursor = view["cursor"]
+    offer = view["offer"]
+    if cursor < len(offer):
+        return "offer", offer[cursor]
+    j = cursor - len(offer)
+    return "reserved", view["reserved"][j] if j < len(view["reserved"]) else None
+
+
+def decision_phrase(view: View) -> Phrase:
+    """The decision pending in `view`, in the imperative (an instruction to the one who decides,
+    a description to the others), after the rulebook's phases "Nachfrage", "Kauf", "Verladung"
+    and the Kaispeicher cards."""
+    decision = view["decision"]
+    decider = view["decider"]
+    player = view["players"][decider] if isinstance(decider, int) else None
+    if decision == "demand" and player is not None:
+        if player["workers"] == 0:
+            return phrase(
+                "Demand: place a grey worker (grey workers left: {greys}), or place no more this "
+                "round.",
+                greys=player["grey_workers"],
+            )
+        if view["upper"]:
+            return phrase(
+                "Demand: place a worker above an offered card, or reserve a card of the upper "
+                "row (workers left: {workers}).",
+                workers=player["workers"],
+            )
+        return phrase(
+            "Demand: place a worker above an offered card (workers left: {workers}).",
+            workers=player["workers"],
+        )
+    if decision == "spy":
+        return phrase(
+            "Spy: just before the purchase, swap the place of one of your workers with another "
+            "player's worker, or do not use the Spy."
+        )
+    if decision == "purchase":
+        where, entry = _on_sale(view)
+        frame = "purchase" if where == "offer" else "purchase_reserved"
+        price = view["price"] or 0
+        if price == 1:
+            return _framed(frame + "_1", entry)
+        return _framed(frame, entry, price=price)
+    if decision == "loading" and player is not None:
+        if view["market_cube"] is not None:
+            return phrase(
+                "Use the {good} at once: exchange or sell it in the market hall.",
+                good=view["market_cube"],
+            )
+        if player["cargo"]:
+            return phrase(
+                "Loading: move your cubes one at a time ({cubes} on your ships), then finish.",
+                cubes=len(player["cargo"]),
+            )
+        return phrase("Loading: use your stored cubes or the market hall, then finish.")
+    if decision == "truck":
+        return phrase(
+            "Truck: move a cube from one of your contracts to another ({left} more at most), or "
+            "stop.",
+            left=view["truck_moves_left"],
+        )
+    if decision == "fire_chief":
+        return phrase(
+            "Fire {number} was scored: use the Fire Chief to gain its points once more, or keep "
+            "it for a later fire.",
+            number=_fire_number(view),
+        )
+    if decision == "insurance":
+        return phrase(
+            "Fire {number} cost you points: pay 2 coins to your Insurance to get them back, or "
+            "keep the loss.",
+            number=_fire_number(view),
+        )
+    if decision == "over":
+        return phrase("The game is over.")
+    if decision == "draw_cube":
+        return phrase("Wait: cubes are drawn from the bag for the new ship.")
+    return phrase("Wait: the next card is turned up.")
+
+
+# -- actions ---------------------------------------------------------------------------------
+def action_phrase(action: dict[str, Any], view: View) -> Phrase:
+    """One action in words, e.g. "Place a worker above the Bank" or "Put tea from the ships on
+    your contract tea + carpet"."""
+    kind = action["kind"]
+    decision = view["decision"]
+    decider = view["decider"]
+    if kind in ("place_worker", "reserve"):
+        row = view["offer"] if kind == "place_worker" else view["upper"]
+        column = action["card"]
+        entry = row[column] if 0 <= column < len(row) else None
+        frame = "place" if kind == "place_worker" else "reserve"
+        fields: dict[str, object] = {}
+        if kind == "place_worker":
+            regular = isinstance(decider, int) and view["players"][decider]["workers"] > 0
+            fields["worker"] = WORKER_WORDS[0 if regular else 1]
+        if entry is None or _told_alike(row, column):
+            return _framed(frame + "_numbered", entry, column=column, **fields)
+        return _framed(frame, entry, **fields)
+    if kind == "load":
+        return _move("load", action["good"], SOURCE_WORDS[action["src"]], action["dst"], view)
+    if kind == "auction":
+        return _move("auction", action["good"], SUPPLY_WORDS, action["dst"], view)
+    if kind == "smuggle":
+        victim = action["victim"]
+        return _move(
+            "smuggle",
+            action["good"],
+            "",
+            action["dst"],
+            view,
+            player=LETTERS[victim] if 0 <= victim < len(LETTERS) else "?",
+            victim=_contract_of(view, victim, action["contract"]),
+        )
+    if kind == "exchange":
+        give = [GOOD_NAMES[g] for g in action["give"]]
+        template = (
+            "Market hall: exchange {give1} + {give2} + {give3} for {take}"
+            if len(give) == 3
+            else "Market hall: exchange {give1} + {give2} for {take}"
+        )
+        gives = {f"give{i + 1}": g for i, g in enumerate(give)}
+        return phrase(template, take=GOOD_NAMES[action["take"]], **gives)
+    if kind == "sell":
+        first, second = (GOOD_NAMES[g] for g in action["give"])
+        return phrase("Market hall: sell {give1} + {give2} for 1 coin", give1=first, give2=second)
+    if kind == "truck":
+        return phrase(
+            "Truck: move {good} from your contract {source} to your contract {target}",
+            good=GOOD_NAMES[action["good"]],
+            source=_contract_of(view, decider, action["source"]),
+            target=_contract_of(view, decider, action["target"]),
+        )
+    if kind == "spy":
+        return _spy(action, view)
+    if kind == "buy":
+        price = view["price"] or 0
+        if price == 1:
+            return phrase("Buy it for 1 coin")
+        return phrase("Buy it for {price} coins", price=price)
+    if kind == "decline":
+        return _decline(view)
+    if kind == "done":
+        if decision == "truck":
+            return phrase("Stop using the Truck")
+        if decision == "demand":
+            return phrase("Place no more grey workers this round")
+        if isinstance(decider, int) and view["players"][decider]["cargo"]:
+            return phrase("Finish loading; the cubes left on your ships are lost")
+        return phrase("Finish loading")
+    if kind == "double":
+        return phrase("Use the Fire Chief: score fire {number} again", number=_fire_number(view))
+    return phrase(_SIMPLE[kind])
+
+
+_SIMPLE: dict[str, str] = {
+    "pause": "Take a break: play a break card instead of a worker",
+    "buy_free": "Take it for free with the Fish Market",
+    "insure": "Pay 2 coins: no minus points",
+}
+
+
+def _decline(view: View) -> Phrase:
+    decision = view["decision"]
+    if decision == "spy":
+        return phrase("Do not use the Spy")
+    if decision == "fire_chief":
+        return phrase("Keep the Fire Chief for a later fire")
+    if decision == "insurance":
+        return phrase("Keep the minus points, pay nothing")
+    where, entry = _on_sale(view)
+    if where == "reserved":
+        return phrase("Decline: the card is discarded")
+    if entry and entry.get("grey") and entry["grey"][0]:
+        return phrase("Decline: your grey worker leaves the game")
+    return phrase("Decline: take your worker back")
