@@ -12,6 +12,7 @@ from speicherstadt_helpers import new, offer, place_all, start_loading, stock
 
 from hanse.core import IllegalActionError
 from hanse.core.golden import assert_golden
+from hanse.core.match import Match
 from hanse.core.testing import check_conformance, walk_choices
 from hanse.games import make
 
@@ -215,3 +216,24 @@ def test_view_has_the_public_interface() -> None:
         == 54
     )
     assert "Offer:" in game.render(view)
+
+
+def test_text_board_says_what_each_card_does() -> None:
+    """Issue 19, item 5: the text board shows a contract's needs and points ("Aufträge") and each
+    card's effect ("Die Karten"), for the offer and for the cards a player owns."""
+    from hanse.games.speicherstadt.card_text import effect_of
+
+    assert effect_of("base.contract.1") == "contract: needs coffee+carpet; 5 VP when complete"
+    game = make("speicherstadt", 3, kaispeicher=True)
+    match = Match(game, seed=2)
+    rng = random.Random(2)
+    for _ in range(120):
+        match.apply(match.decider, rng.choice(match.legal_actions()))
+    view = match.view(0)
+    text = game.render(view)
+    for entry in view["offer"]:
+        if entry is not None:
+            assert f"{entry['card']} ({effect_of(entry['id'])})" in text
+    contracts = [e for e in view["offer"] + view["upper"] if e and e["card"] == "Auftrag"]
+    assert contracts and all("needs" in effect_of(e["id"]) for e in contracts)
+    assert "decision" not in text and "[]" not in text
