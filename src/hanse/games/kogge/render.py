@@ -17,6 +17,11 @@ def _goods(counts: dict[str, int]) -> str:
     return text or "-"
 
 
+def _city_name(view: View, number: int) -> str:
+    names = {city["number"]: city["name"] for city in view["cities"]}
+    return f"{number} {names.get(number, '?')}"
+
+
 def _city_lines(view: View, city: dict[str, Any]) -> list[str]:
     c = city["number"]
     marks = []
@@ -71,9 +76,10 @@ def render(view: View) -> str:
             cargo = f"{cargo}, seen {_goods(p['known_cargo'])}"
             markers = f"{markers}, seen {' '.join(map(str, p['known_markers'])) or '-'}"
         me = " (you)" if p["seat"] == view["seat"] else ""
+        cog = "not yet placed" if p["city"] is None else _city_name(view, p["city"])
         lines.append(
-            f"seat {p['seat']}{me}: city {p['city']} dev {p['development']} "
-            f"kontore {p['kontore']} robbery {p['robbery_markers']} "
-            f"cargo [{cargo}] markers [{markers}]"
+            f"seat {p['seat']}{me}: cog in {cog}, development {p['development']}, "
+            f"Kontore {p['kontore']}, robbery markers {p['robbery_markers']}, "
+            f"cargo [{cargo}], markers [{markers}]"
         )
     return "\n".join(lines)
