@@ -89,14 +89,16 @@ def target_rect(
     action: str, x: float, y: float, w: float, h: float, label: str, rx: float, css_class: str
 ) -> str:
     """A clickable board target over a box: a dashed outline carrying ``data-action`` with the
-    role, tab stop and label the pages need, and a tooltip."""
+    role, tab stop and label the pages need, and a tooltip. The outline's stroke lies inside the
+    box, so that targets on boxes that do not overlap do not overlap either."""
+    inset = 1.5  # half the stroke
     return el(
         "rect",
         el("title", escape(label)),
-        x=f"{x:.1f}",
-        y=f"{y:.1f}",
-        width=f"{w:.1f}",
-        height=f"{h:.1f}",
+        x=f"{x + inset:.1f}",
+        y=f"{y + inset:.1f}",
+        width=f"{w - 2 * inset:.1f}",
+        height=f"{h - 2 * inset:.1f}",
         rx=rx,
         class_=css_class,
         fill="#ffb000",
@@ -109,3 +111,87 @@ def target_rect(
         aria_label=label,
         data_action=action,
     )
+
+
+class Targets:
+    """The clickable layer of a board, drawn over everything else: each legal action placed once,
+    as a group with role, tab stop, English label and tooltip. What a target shows (a ring, a ghost
+    piece) never catches the pointer; only its hit box does, an invisible rectangle that the board
+    keeps clear of every other target's, so that a click always lands on the target aimed at."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.placed: set[str] = set()
+
+    def add(
+        self, action: str, label: str, body: str, hit: tuple[float, float, float, float]
+    ) -> None:
+        """Place `action` (unless it is placed already): `body` drawn, `hit` (x, y, width,
+        height) clickable."""
+        if action in self.placed:  # a notation is carried by one element only
+            return
+        self.placed.add(action)
+        x, y, w, h = hit
+        self.parts.append(
+            el(
+                "g",
+                el("title", escape(label))
+                + el("g", body, pointer_events="none")
+                + rect(x, y, w, h, fill="none", pointer_events="all"),
+                class_="target",
+                data_action=action,
+                role="button",
+                tabindex=0,
+                aria_label=label,
+            )
+        )
+
+
+HIGHLIGHT = "#ffd400"
+TARGET_STYLE = (
+    ".board-svg .target{cursor:pointer}"
+    ".board-svg .target:hover .ring,.board-svg .target:focus-visible .ring"
+    "{stroke:#000000;stroke-width:8;fill-opacity:0.25}"
+)
+"""The style of the :class:`Targets` layer: the ring of the target under the pointer darkens."""
+
+
+@lru_cache(maxsize=8192)
+def ring_circle(x: float, y: float, r: float) -> str:
+    """The highlight of a round target: a yellow ring edged in black (darker on hover)."""
+    return el(
+        "circle",
+        class_="ring",
+        cx=f"{x:.1f}",
+        cy=f"{y:.1f}",
+        r=f"{r:.1f}",
+        fill="#ffffff",
+        fill_opacity="0.01",
+        stroke="#111111",
+        stroke_width=5,
+    ) + el(
+        "circle",
+        cx=f"{x:.1f}",
+        cy=f"{y:.1f}",
+        r=f"{r:.1f}",
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=3,
+    )
+
+
+@lru_cache(maxsize=8192)
+def ring_rect(x: float, y: float, w: float, h: float, rx: float = 5) -> str:
+    """The highlight of a square target: a yellow frame edged in black (darker on hover)."""
+    return rect(
+        x,
+        y,
+        w,
+        h,
+        class_="ring",
+        rx=rx,
+        fill="#ffffff",
+        fill_opacity="0.01",
+        stroke="#111111",
+        stroke_width=5,
+    ) + rect(x, y, w, h, rx=rx, fill="none", stroke=HIGHLIGHT, stroke_width=3)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from html import escape
 from itertools import pairwise
 from typing import Any, NamedTuple
 
@@ -35,13 +34,22 @@ from hanse.games.hansa.data import (
     FULL_CITIES_TO_END,
     TRACK_VALUES,
 )
+from hanse.games.svg_parts import (
+    HIGHLIGHT,
+    INK,
+    SEAT_COLOURS,
+    SEAT_INK,
+    SEAT_LETTERS,
+    TARGET_STYLE,
+    Targets,
+    ring_circle,
+    ring_rect,
+)
+from hanse.games.svg_parts import el as _el
+from hanse.games.svg_parts import rect as _rect
+from hanse.games.svg_parts import text as _text
 
-SEAT_COLOURS: tuple[str, ...] = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
-"""Okabe-Ito colours, the same as the web page's; every piece also shows its seat letter."""
-SEAT_INK: tuple[str, ...] = ("#ffffff", "#000000", "#000000", "#000000", "#000000")
-"""The letter colour of the higher WCAG contrast on each seat colour."""
 NEUTRAL_COLOUR = "#8c8c8c"
-LETTERS = "ABCDE"
 PRIVILEGE_FILL = ("", "#ffffff", "#fbcf9c", "#f3bddb", "#333333")
 """Office colours white, orange, pink, black (pale, so that offices never look like pieces)."""
 PRIVILEGE_INK = ("", "#333333", "#333333", "#333333", "#ffffff")
@@ -83,19 +91,25 @@ DECISION_WORDS = {
     "game_over": "game over",
 }
 
-WIDTH = 1000
+SCALE = 1.1
+"""The board data's coordinates (a 1000 by 680 map) are spread this much wider on the drawing,
+so that the pieces, drawn at their own size, have room between them."""
+WIDTH = 1100
 MAP_TOP = 64
-MAP_HEIGHT = 680
+MAP_HEIGHT = 760
 OFFICE = 30
 OFFICE_GAP = 4
 POST_R = 11
+HIT = 13
+"""Half the side of a post's clickable square: no two posts' squares overlap."""
+SPACING = 2 * HIT + 1
+MARKER_HW, MARKER_HH = 36.0, 12.0
+"""Half sizes of a bonus marker's place beside its route: also the route's clickable box."""
 BEND_STEP = 10.0
 PIECE = 20
-HIGHLIGHT = "#ffd400"
 MAP_FILL = "#efe7d2"
 ROUTE_INK = "#8b6f47"
 FONT = "DejaVu Sans, Verdana, sans-serif"
-INK = "#222222"
 
 
 # -- small drawing helpers ---------------------------------------------------------------------
@@ -106,123 +120,59 @@ def _f(value: float) -> str:
     return str(round(value))
 
 
-def _attr(text: str) -> str:
-    return escape(text, quote=True)
-
-
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    size: float = 14,
-    fill: str = INK,
-    anchor: str = "middle",
-    weight: str = "normal",
-) -> str:
-    """A line of text centred vertically on y (the root sets middle anchor, central baseline and
-    the ink colour, so that only what differs is written)."""
-    extra = "" if fill == INK else f' fill="{fill}"'
-    if anchor != "middle":
-        extra += f' text-anchor="{anchor}"'
-    if weight != "normal":
-        extra += f' font-weight="{weight}"'
-    return f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{extra}>{escape(text)}</text>'
-
-
 def _seat_style(seat: Any) -> tuple[str, str, str]:
     """Fill, letter colour and letter of a seat (an int, or "neutral")."""
     if isinstance(seat, int) and 0 <= seat < len(SEAT_COLOURS):
-        return SEAT_COLOURS[seat], SEAT_INK[seat], LETTERS[seat]
+        return SEAT_COLOURS[seat], SEAT_INK[seat], SEAT_LETTERS[seat]
     return NEUTRAL_COLOUR, "#000000", "N"
 
 
 def _seat_name(seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(LETTERS):
-        return f"player {LETTERS[seat]}"
+    if isinstance(seat, int) and 0 <= seat < len(SEAT_LETTERS):
+        return f"player {SEAT_LETTERS[seat]}"
     return "the neutral player"
 
 
 def _piece(x: float, y: float, seat: Any, kind: str, size: float = PIECE) -> str:
     """A trader (square) or merchant (circle) in the seat's colour with its letter."""
     fill, ink, letter = _seat_style(seat)
-    h = size / 2
-    if kind == "merchant":
-        shape = (
-            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(h + 1)}" fill="{fill}" '
-            'stroke="#111111" stroke-width="1.5"/>'
-        )
-    else:
-        shape = (
-            f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(size)}" height="{_f(size)}" '
-            f'rx="2" fill="{fill}" stroke="#111111" stroke-width="1.5"/>'
-        )
-    return shape + _text(x, y + 0.5, letter, size * 0.68, ink, weight="bold")
+    return _shape(x, y, size, kind == "merchant", fill=fill) + _text(
+        x, y + 0.5, letter, round(size * 0.68), weight="bold", fill=ink
+    )
 
 
 def _ghost(x: float, y: float, seat: Any, merchant: bool, size: float = PIECE) -> str:
     """A dashed, pale piece: where a piece would go."""
     fill, _, letter = _seat_style(seat)
+    shape = _shape(x, y, size, merchant, fill=fill, fill_opacity=0.35, stroke_dasharray="3 2")
+    return shape + _text(x, y + 0.5, letter, round(size * 0.6), weight="bold", fill="#111111")
+
+
+def _shape(x: float, y: float, size: float, merchant: bool, **style: object) -> str:
+    """A piece's outline: a merchant's circle or a trader's square, edged in black."""
     h = size / 2
-    common = (
-        f'fill="{fill}" fill-opacity="0.35" stroke="#111111" stroke-width="1.5" '
-        'stroke-dasharray="3 2"'
-    )
     if merchant:
-        shape = f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(h + 1)}" {common}/>'
-    else:
-        shape = (
-            f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(size)}" height="{_f(size)}" '
-            f'rx="2" {common}/>'
+        return _el(
+            "circle", cx=_f(x), cy=_f(y), r=_f(h + 1), stroke="#111111", stroke_width=1.5, **style
         )
-    return shape + _text(x, y + 0.5, letter, size * 0.6, "#111111", weight="bold")
-
-
-def _ring(x: float, y: float, r: float) -> str:
-    """The highlight every target carries: a yellow ring edged in black."""
-    return (
-        f'<circle class="ring" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="#ffffff" '
-        f'fill-opacity="0.01" stroke="#111111" stroke-width="5"/>'
-        f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="none" '
-        f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+    return _el(
+        "rect",
+        x=_f(x - h),
+        y=_f(y - h),
+        width=_f(size),
+        height=_f(size),
+        rx=2,
+        stroke="#111111",
+        stroke_width=1.5,
+        **style,
     )
 
 
 def _halo(x: float, y: float, r: float, round_: bool) -> str:
     """The highlight of a ghost piece, of the piece's shape."""
     if round_:
-        return _ring(x, y, r)
-    return _frame(x - r, y - r, 2 * r, 2 * r)
-
-
-def _frame(x: float, y: float, w: float, h: float) -> str:
-    return (
-        f'<rect class="ring" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="5" '
-        'fill="#ffffff" fill-opacity="0.01" stroke="#111111" stroke-width="5"/>'
-        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="5" fill="none" '
-        f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
-    )
-
-
-class Targets:
-    """The clickable layer, drawn over the board: each legal action placed once, as a group with
-    role, tab stop and English label (and a tooltip), and the set of the actions placed."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.placed: set[str] = set()
-
-    def add(self, action: str, label: str, body: str, events: str = "all") -> None:
-        if action in self.placed:  # a notation is carried by one element only
-            return
-        self.placed.add(action)
-        # Letters inside a target never catch the pointer: on a crowded map a piece's letter
-        # could otherwise lie over a neighbouring target and take its clicks.
-        body = body.replace("<text ", '<text pointer-events="none" ')
-        self.parts.append(
-            f'<g class="target" data-action="{_attr(action)}" role="button" tabindex="0" '
-            f'aria-label="{_attr(label)}" pointer-events="{events}"><title>{escape(label)}</title>'
-            f"{body}</g>"
-        )
+        return ring_circle(x, y, r)
+    return ring_rect(x - r, y - r, 2 * r, 2 * r)
 
 
 def _text_width(text: str, size: float) -> float:
@@ -243,12 +193,13 @@ class Box(NamedTuple):
 
 class RouteShape(NamedTuple):
     """How a route is drawn: its course (an SVG path from city centre to city centre), its posts
-    (index 0 nearest the route's first city), the sideways direction at its middle, and where
-    its bonus marker and its tavern go."""
+    (index 0 nearest the route's first city), beside each post the place of a merchant to place
+    when a trader may be placed on the post too, and where its bonus marker (and the route's
+    target) and its tavern go."""
 
     path: str
     posts: tuple[tuple[float, float], ...]
-    normal: tuple[float, float]
+    merchants: tuple[tuple[float, float], ...]
     marker: tuple[float, float]
     tavern: tuple[float, float]
 
@@ -273,6 +224,12 @@ def _clearance(boxes: list[Box], px: float, py: float) -> float:
     return best
 
 
+def _apart(p: Point, q: Point) -> float:
+    """How far apart two points are along the farther axis: two squares of side d centred on
+    them overlap when this is below d (so do the clickable boxes of two posts)."""
+    return max(abs(p[0] - q[0]), abs(p[1] - q[1]))
+
+
 def _box_gap(a: Box, b: Box) -> float:
     dx = abs(a.x - b.x) - a.hw - b.hw
     dy = abs(a.y - b.y) - a.hh - b.hh
@@ -283,8 +240,14 @@ def _office_row_width(n: int) -> float:
     return n * OFFICE + (n - 1) * OFFICE_GAP
 
 
+def _on_map(xy: tuple[int, int]) -> Point:
+    """A point of the board data on the drawing."""
+    return xy[0] * SCALE, MAP_TOP + xy[1] * SCALE
+
+
 def _city_box(board: Board, city: int, xy: tuple[int, int]) -> Box:
-    return Box(xy[0], MAP_TOP + xy[1], _office_row_width(board.office_count[city]) / 2 + 5, 20)
+    x, y = _on_map(xy)
+    return Box(x, y, _office_row_width(board.office_count[city]) / 2 + 5, 20)
 
 
 Point = tuple[float, float]
@@ -370,6 +333,81 @@ def _outside_map(x: float, y: float) -> float:
     return max(dx, dy)
 
 
+def _beside(
+    course: tuple[Point, Point, Point, Point],
+    hw: float,
+    hh: float,
+    posts: list[Box],
+    taken: list[Box],
+) -> Point:
+    """Where a box of half sizes hw, hh goes beside a route: near its middle, clear of the posts'
+    clickable squares and of what is `taken`, covering the least."""
+    best_spot, best_clear = (0.0, 0.0), -math.inf
+    for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9):
+        x, y = _bezier(*course, t)
+        ta, tb = _bezier(*course, t - 0.05), _bezier(*course, t + 0.05)
+        d = math.hypot(tb[0] - ta[0], tb[1] - ta[1]) or 1.0
+        nx, ny = -(tb[1] - ta[1]) / d, (tb[0] - ta[0]) / d
+        for extra in (0, 8, 16, 24, 32):
+            for sign in (1, -1):
+                off = abs(nx) * hw + abs(ny) * hh + HIT + 2 + extra
+                box = Box(x + sign * nx * off, y + sign * ny * off, hw, hh)
+                clear = min(
+                    min(_box_gap(box, post) for post in posts) - 1,
+                    min(_box_gap(box, other) for other in taken),
+                )
+                corners = [(box.x + sx * hw, box.y + sy * hh) for sx in (-1, 1) for sy in (-1, 1)]
+                outside = max(0.0, max(_outside_map(*c) for c in corners) - 12)
+                clear -= 20 * (_outside_map(box.x, box.y) + outside) + extra * 0.1
+                if clear > best_clear + 0.5:
+                    best_spot, best_clear = (box.x, box.y), clear
+    return best_spot
+
+
+def _merchant_spot(
+    posts: tuple[Point, ...],
+    i: int,
+    placed: list[Point],
+    merchants: list[Point],
+    markers: list[Box],
+    taken: list[Box],
+) -> Point:
+    """Beside post i of a route, a place for a merchant whose clickable square is clear of every
+    post's, of the other routes' merchants and bonus markers (all can be targets at once), and
+    as far as may be of the cities."""
+    x, y = posts[i]
+    a = posts[i - 1] if i > 0 else posts[i]
+    b = posts[i + 1] if i + 1 < len(posts) else posts[i]
+    if a == b:  # a route of one post: across the line to the nearest city would do as well
+        a, b = (x - 1, y), (x + 1, y)
+    d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    nx, ny = -(b[1] - a[1]) / d, (b[0] - a[0]) / d
+    directions = [(nx, ny), (-nx, -ny)] + [
+        (math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)
+    ]
+    near = 3 * SPACING  # only what is this near can be in the way
+    placed = [q for q in placed if _apart(q, (x, y)) < near]
+    merchants = [q for q in merchants if _apart(q, (x, y)) < near]
+    markers = [m for m in markers if _apart((m.x, m.y), (x, y)) < near + m.hw]
+    taken = [o for o in taken if _apart((o.x, o.y), (x, y)) < near + max(o.hw, o.hh)]
+    best, best_key = (x + nx * SPACING, y + ny * SPACING), (-math.inf, -math.inf)
+    for ux, uy in directions:
+        reach = SPACING / max(abs(ux), abs(uy))
+        for extra in (0.0, 4.0, 8.0, 12.0, 16.0):
+            spot = (x + ux * (reach + extra), y + uy * (reach + extra))
+            hard = min(
+                min(_apart(spot, q) for q in placed) - SPACING,
+                min((_apart(spot, q) for q in merchants), default=math.inf) - SPACING,
+                min((_box_gap(Box(*spot, HIT, HIT), m) for m in markers), default=math.inf) - 1,
+            )
+            soft = min((_box_gap(Box(*spot, HIT - 4, HIT - 4), o) for o in taken), default=99.0)
+            soft -= 20 * _outside_map(*spot) + extra
+            key = (min(hard, 0.0), soft)
+            if key > best_key:
+                best, best_key = spot, key
+    return best
+
+
 @lru_cache(maxsize=4)
 def _geometry(side: str) -> Geometry:
     """Where every city box, route and post of a side is drawn (computed once per side).
@@ -386,8 +424,9 @@ def _geometry(side: str) -> Geometry:
     for c, box in enumerate(boxes):
         hw = max(box.hw, _label_width(board, c, cities[c].name) / 2)
         obstacles.append(Box(box.x, box.y - 10, hw, box.hh + 10))
-    cxs = [x for x, _ in board.coellen_xy]
-    cys = [MAP_TOP + y for _, y in board.coellen_xy]
+    coellen = tuple(_on_map(xy) for xy in board.coellen_xy)
+    cxs = [x for x, _ in coellen]
+    cys = [y for _, y in coellen]
     coellen_box = Box(
         (min(cxs) + max(cxs)) / 2, (min(cys) + max(cys)) / 2, (max(cxs) - min(cxs)) / 2 + 20, 20
     )
@@ -428,13 +467,15 @@ def _geometry(side: str) -> Geometry:
                 if len(posts) < k:
                     continue
                 penalty = 10 * max(_outside_map(*p) for p in samples[::6]) + step * 0.3
-                score = free / (k + 1) - 2 * POST_R - 5 - penalty
+                score = free / (k + 1) - SPACING - penalty
                 if score <= best_score:
                     continue
-                for px, py in posts:
-                    for qx, qy in near:
-                        score = min(score, math.hypot(px - qx, py - qy) - 2 * POST_R - 5 - penalty)
-                    score = min(score, _clearance(others, px, py) - 5 - penalty)
+                for p, q in pairwise(posts):
+                    score = min(score, _apart(p, q) - SPACING - penalty)
+                for p in posts:
+                    for q in near:
+                        score = min(score, _apart(p, q) - SPACING - penalty)
+                    score = min(score, _clearance(others, *p) - 5 - penalty)
                 if score <= best_score:
                     continue
                 for px, py in samples[::8]:
@@ -447,42 +488,34 @@ def _geometry(side: str) -> Geometry:
         (c1, c2), posts = best
         placed.extend(posts)
         courses[r] = ((a.x, a.y), c1, c2, (b.x, b.y), posts)
-    # bonus markers and taverns beside their routes, where they cover the least
+    # bonus markers (a route's target) and taverns beside their routes, clear of the posts
+    post_boxes = [Box(x, y, HIT, HIT) for x, y in placed]
     taken: list[Box] = [*obstacles, coellen_box]
+    spots: dict[int, tuple[Point, Point]] = {}
+    for r in range(board.n_routes):
+        p0, c1, c2, p1, _ = courses[r]
+        marker = _beside((p0, c1, c2, p1), MARKER_HW, MARKER_HH, post_boxes, taken)
+        taken.append(Box(*marker, MARKER_HW, MARKER_HH))
+        tavern = _beside((p0, c1, c2, p1), 10, 10, post_boxes, taken)
+        if board.route_tavern[r]:
+            taken.append(Box(*tavern, 10, 10))
+        spots[r] = (marker, tavern)
+    # where a merchant goes beside a post when a trader and a merchant may both be placed there
+    markers = [Box(*spots[r][0], MARKER_HW, MARKER_HH) for r in range(board.n_routes)]
+    merchants: dict[int, list[Point]] = {r: [] for r in range(board.n_routes)}
+    for r in range(board.n_routes):
+        rivals = [q for o in range(board.n_routes) if o != r for q in merchants[o]]
+        tags = [m for o, m in enumerate(markers) if o != r]
+        for i in range(len(courses[r][4])):
+            merchants[r].append(_merchant_spot(courses[r][4], i, placed, rivals, tags, taken))
     shapes: dict[int, RouteShape] = {}
     for r in range(board.n_routes):
         p0, c1, c2, p1, posts = courses[r]
-        t0, t1 = _bezier(p0, c1, c2, p1, 0.45), _bezier(p0, c1, c2, p1, 0.55)
-        length = math.hypot(t1[0] - t0[0], t1[1] - t0[1]) or 1.0
-        normal = (-(t1[1] - t0[1]) / length, (t1[0] - t0[0]) / length)
-        spots = []
-        for hw, hh in ((34.0, 10.0), (10.0, 10.0)):
-            best_spot, best_clear = (0.0, 0.0), -math.inf
-            for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
-                x, y = _bezier(p0, c1, c2, p1, t)
-                ta, tb = _bezier(p0, c1, c2, p1, t - 0.05), _bezier(p0, c1, c2, p1, t + 0.05)
-                d = math.hypot(tb[0] - ta[0], tb[1] - ta[1]) or 1.0
-                nx, ny = -(tb[1] - ta[1]) / d, (tb[0] - ta[0]) / d
-                for sign in (1, -1):
-                    off = hh + POST_R + 6 + abs(nx) * (hw - hh)
-                    spot = (x + sign * nx * off, y + sign * ny * off)
-                    box = Box(spot[0], spot[1], hw, hh)
-                    clear = min(
-                        _clearance([Box(qx, qy, hw, hh) for qx, qy in placed], *spot) - POST_R,
-                        min(_box_gap(box, other) for other in taken),
-                    )
-                    clear -= 20 * _outside_map(*spot)
-                    if clear > best_clear + 0.5:
-                        best_spot, best_clear = spot, clear
-            spots.append(best_spot)
-            if hw > 10 or board.route_tavern[r]:
-                taken.append(Box(best_spot[0], best_spot[1], hw, hh))
         path = (
             f"M{_f(p0[0])} {_f(p0[1])} C{_f(c1[0])} {_f(c1[1])} {_f(c2[0])} {_f(c2[1])} "
             f"{_f(p1[0])} {_f(p1[1])}"
         )
-        shapes[r] = RouteShape(path, posts, normal, spots[0], spots[1])
-    coellen = tuple((float(x), float(MAP_TOP + y)) for x, y in board.coellen_xy)
+        shapes[r] = RouteShape(path, posts, tuple(merchants[r]), *spots[r])
     return Geometry(boxes, tuple(shapes[r] for r in range(board.n_routes)), coellen)
 
 
@@ -623,7 +656,7 @@ def _static_map(side: str) -> tuple[str, str]:
         if board.route_tavern[r]:
             tx, ty = shape.tavern
             taverns.append(_rect_d(tx - 9, ty - 9, 18, 18, 4))
-            texts.append(_text(tx, ty + 0.5, "T", 12, "#ffffff", weight="bold"))
+            texts.append(_text(tx, ty + 0.5, "T", 12, weight="bold", fill="#ffffff"))
     xs = [x for x, _ in geo.coellen]
     ys = [y for _, y in geo.coellen]
     coellen_frame = _rect_d(
@@ -633,7 +666,9 @@ def _static_map(side: str) -> tuple[str, str]:
         geo.coellen, COELLEN_POINTS, COELLEN_PRIVILEGE, strict=True
     ):
         offices[privilege].append(_circle_d(x, y, 15))
-        texts.append(_text(x, y + 0.5, str(points), 13, PRIVILEGE_INK[privilege], weight="bold"))
+        texts.append(
+            _text(x, y + 0.5, str(points), 13, weight="bold", fill=PRIVILEGE_INK[privilege])
+        )
     for c, box in enumerate(geo.boxes):
         boxes.append(_rect_d(box.x - box.hw, box.y - box.hh, 2 * box.hw, 2 * box.hh, 6))
         # the name plate: red for the East-West cities, yellow where the banner is yellow
@@ -648,7 +683,7 @@ def _static_map(side: str) -> tuple[str, str]:
         else:
             plate, ink = "#fffaf0", INK
         plates[plate].append(_rect_d(box.x - w / 2, ly - 9, w, 18, 4))
-        texts.append(_text(box.x, ly + 0.5, label, 13, ink, weight="bold"))
+        texts.append(_text(box.x, ly + 0.5, label, 13, weight="bold", fill=ink))
         for i in range(board.office_count[c]):
             x, y = _office_xy(board, box, c, i)
             privilege = board.office_priv[c][i]
@@ -657,7 +692,7 @@ def _static_map(side: str) -> tuple[str, str]:
                 offices[privilege].append(_circle_d(x, y, h))
             else:
                 offices[privilege].append(_rect_d(x - h, y - h, OFFICE, OFFICE, 3))
-            texts.append(_text(x, y + 0.5, str(privilege), 12, PRIVILEGE_INK[privilege]))
+            texts.append(_text(x, y + 0.5, str(privilege), 12, fill=PRIVILEGE_INK[privilege]))
             if board.office_coin[c][i]:
                 coins.append(_circle_d(x + 11, y - 13, 7))
                 texts.append(_text(x + 11, y - 12.5, "+1", 7.5, weight="bold"))
@@ -749,13 +784,39 @@ def _draw_route_targets(
             label = f"Put the bonus marker {MARKER_WORDS.get(kind, kind)} beside {name}"
         else:
             label = f"Establish the route {name}"
-        top.add(
-            text,
-            label,
-            f'<path d="{shape.path}" fill="none" stroke="#ffffff" stroke-opacity="0.01" '
-            'stroke-width="26" stroke-linecap="round"/>',
-            events="stroke",
+        mx, my = shape.marker
+        body = ring_rect(mx - MARKER_HW, my - MARKER_HH, 2 * MARKER_HW, 2 * MARKER_HH)
+        if isinstance(action, A.PlaceBonus):  # the marker to place, pale where it would go
+            body += _marker_tag(mx, my, MARKER_LABELS.get(kind, kind), ghost=True)
+        elif not view["routes"][r]["bonus"]:
+            body += _marker_tag(mx, my, "Establish", ghost=True)
+        hit = (mx - MARKER_HW, my - MARKER_HH, 2 * MARKER_HW, 2 * MARKER_HH)
+        top.add(text, label, body, hit)
+
+
+def _square(x: float, y: float, half: float) -> tuple[float, float, float, float]:
+    """The clickable box of a target centred on (x, y)."""
+    return x - half, y - half, 2 * half, 2 * half
+
+
+def _marker_tag(x: float, y: float, label: str, ghost: bool = False) -> str:
+    """A bonus marker beside its route (pale and dashed: one about to be placed there)."""
+    w = _text_width(label, 11) + 8
+    tag = _rect(x - w / 2, y - 9, w, 18, rx=9, fill="#2f2a24", stroke="#f0c040", stroke_width=1.5)
+    if ghost:
+        tag = _rect(
+            x - w / 2,
+            y - 9,
+            w,
+            18,
+            rx=9,
+            fill="#2f2a24",
+            fill_opacity=0.45,
+            stroke="#f0c040",
+            stroke_width=1.5,
+            stroke_dasharray="3 2",
         )
+    return tag + _text(x, y + 0.5, label, 11, weight="bold", fill="#ffffff")
 
 
 def _draw_routes(
@@ -770,13 +831,8 @@ def _draw_routes(
         route = view["routes"][r]
         name = _route_name(view, r)
         if route["bonus"]:
-            label = MARKER_LABELS.get(route["bonus"], route["bonus"])
-            w = _text_width(label, 11) + 8
-            bx, by = shape.marker
             out.append(
-                f'<rect x="{_f(bx - w / 2)}" y="{_f(by - 9)}" width="{_f(w)}" height="18" rx="9" '
-                'fill="#2f2a24" stroke="#f0c040" stroke-width="1.5"/>'
-                + _text(bx, by + 0.5, label, 11, "#ffffff", weight="bold")
+                _marker_tag(*shape.marker, MARKER_LABELS.get(route["bonus"], route["bonus"]))
             )
         posts = route["posts"]
         for i, piece in enumerate(posts):
@@ -791,21 +847,21 @@ def _draw_routes(
                     label = f"Remove the {_piece_words(piece)} from {name}, post {i + 1}"
                 else:
                     label = f"Displace the {_piece_words(piece)} on {name}, post {i + 1}"
-                top.add(text, label, _ring(x, y, POST_R + 5))
+                top.add(text, label, ring_circle(x, y, POST_R + 5), _square(x, y, HIT))
         free = _first_free(posts)
         ghosts = [m for m in (0, 1) if ("ghost", r, m) in targets]
         for merchant in ghosts:
             text, action = targets[("ghost", r, merchant)]
             x, y = shape.posts[free]
             if len(ghosts) == 2 and merchant:  # the merchant beside the post, the trader on it
-                x, y = x + shape.normal[0] * 27, y + shape.normal[1] * 27
+                x, y = shape.merchants[free]
             kind = ("trader", "merchant")[merchant]
             owner = viewer
             disp = view["pending"]["displacement"]
             if isinstance(action, A.DisplacedPlace) and disp is not None:
                 owner = disp["owner"]  # a displaced neutral trader is placed by the other player
             body = _halo(x, y, POST_R + 4, bool(merchant)) + _ghost(x, y, owner, bool(merchant))
-            top.add(text, _ghost_label(view, action, kind, name), body)
+            top.add(text, _ghost_label(view, action, kind, name), body, _square(x, y, HIT))
 
 
 def _draw_cities(
@@ -844,7 +900,7 @@ def _draw_cities(
                 f"Put {who} in {name}, office {i + 1} "
                 f"({PRIVILEGE_NAMES[board.office_priv[c][i]]}, {shape})"
             )
-            top.add(text, label, _ring(x, y, OFFICE / 2 + 6))
+            top.add(text, label, ring_circle(x, y, OFFICE / 2 + 6), _square(x, y, OFFICE / 2 + 2))
         # extra offices (zusätzliche Niederlassung) in a row under the city, first placed first
         extras = city["extra_offices"]
         ghosts = [m for m in (0, 1) if ("extra", c, m) in targets]
@@ -861,7 +917,8 @@ def _draw_cities(
             text, _ = targets[("extra", c, merchant)]
             kind = ("trader", "merchant")[merchant]
             body = _halo(x, ey, 14, bool(merchant)) + _ghost(x, ey, viewer, bool(merchant))
-            top.add(text, f"Put your {kind} in an extra office of {name}", body)
+            label = f"Put your {kind} in an extra office of {name}"
+            top.add(text, label, body, _square(x, ey, HIT))
             x += 30
 
 
@@ -882,7 +939,7 @@ def _draw_coellen(
                 f"Put your merchant on the Coellen space worth {space['points']} prestige "
                 f"({PRIVILEGE_NAMES[COELLEN_PRIVILEGE[i]]})"
             )
-            top.add(text, label, _ring(x, y, 20))
+            top.add(text, label, ring_circle(x, y, 20), _square(x, y, 17))
 
 
 # -- the status line and the players' boards ------------------------------------------------------
@@ -891,7 +948,15 @@ def _draw_coellen(
 def _draw_header(view: dict[str, Any], out: list[str]) -> None:
     out.append(f'<rect x="0" y="0" width="{WIDTH}" height="{MAP_TOP - 4}" fill="#2f2a24"/>')
     out.append(
-        _text(12, 18, f"Hansa Teutonica · board {view['board']}", 17, "#ffffff", "start", "bold")
+        _text(
+            12,
+            18,
+            f"Hansa Teutonica · board {view['board']}",
+            17,
+            weight="bold",
+            anchor="start",
+            fill="#ffffff",
+        )
     )
     decider = view["decider"]
     fill, ink, letter = _seat_style(view["turn_owner"])
@@ -920,20 +985,27 @@ def _draw_header(view: dict[str, Any], out: list[str]) -> None:
         status.append(f"marker to place: {MARKER_WORDS.get(view['marker_to_place'], '')}")
     out.append(
         f'<rect x="12" y="33" width="22" height="22" rx="2" fill="{fill}" stroke="#ffffff"/>'
-        + _text(23, 44.5, letter, 15, ink, weight="bold")
-        + _text(42, 44, "Turn · " + " · ".join(status), 14, "#ffffff", "start")
+        + _text(23, 44.5, letter, 15, weight="bold", fill=ink)
+        + _text(42, 44, "Turn · " + " · ".join(status), 14, anchor="start", fill="#ffffff")
     )
     x0 = 560  # the full-cities track and the marker pile at the right of the title line
-    out.append(_text(x0, 18, "Full cities", 13, "#ffffff", "end"))
+    out.append(_text(x0, 18, "Full cities", 13, anchor="end", fill="#ffffff"))
     for i in range(FULL_CITIES_TO_END):
         filled = i < view["full_cities"]
         out.append(
             f'<rect x="{x0 + 6 + i * 22}" y="8" width="19" height="20" rx="3" '
             f'fill="{"#f6d04d" if filled else "#4a423a"}" stroke="#ffffff" stroke-width="1"/>'
-            + _text(x0 + 15.5 + i * 22, 18.5, str(i + 1), 11, INK if filled else "#cccccc")
+            + _text(x0 + 15.5 + i * 22, 18.5, str(i + 1), 11, fill=INK if filled else "#cccccc")
         )
     out.append(
-        _text(WIDTH - 12, 18, f"Markers in pile: {view['markers_left']}", 13, "#ffffff", "end")
+        _text(
+            WIDTH - 12,
+            18,
+            f"Markers in pile: {view['markers_left']}",
+            13,
+            anchor="end",
+            fill="#ffffff",
+        )
     )
 
 
@@ -955,7 +1027,7 @@ def _ability_row(x: float, y: float, player: dict[str, Any], ability: int, seat:
         parts.append(
             f'<rect x="{_f(bx + i * 25 - 11)}" y="{_f(y - 11)}" width="22" height="22" rx="3" '
             f'fill="{fill}" stroke="#3b3024" stroke-width="{2.5 if current else 1}"/>'
-            + _text(bx + i * 25, y + 0.5, shown, 13, ink, weight="bold" if current else "normal")
+            + _text(bx + i * 25, y + 0.5, shown, 13, weight="bold" if current else None, fill=ink)
         )
     covered = len(values) - 1 - level
     if covered:
@@ -971,7 +1043,7 @@ def _ability_row(x: float, y: float, player: dict[str, Any], ability: int, seat:
         label = f"{letter}: {hidden}"  # the pieces, and the values they still cover
         if _text_width(label, 11) > width - 2:
             label = letter
-        parts.append(_text(left + width / 2, y + 0.5, label, 11, ink, weight="bold"))
+        parts.append(_text(left + width / 2, y + 0.5, label, 11, weight="bold", fill=ink))
     return "".join(parts)
 
 
@@ -1038,16 +1110,18 @@ def _draw_neutral(
     neutral: dict[str, Any], x: float, y: float, width: float, out: list[str]
 ) -> None:
     out.append(_board_frame(x, y, width, 104, "neutral", False))
-    out.append(_text(x + 10, y + 15.5, "Neutral (N)", 15, "#000000", "start", "bold"))
+    out.append(
+        _text(x + 10, y + 15.5, "Neutral (N)", 15, weight="bold", anchor="start", fill="#000000")
+    )
     out.append(
         _text(
             x + width - 10,
             y + 15.5,
             f"Prestige {neutral['prestige']}",
             15,
-            "#000000",
-            "end",
-            "bold",
+            weight="bold",
+            anchor="end",
+            fill="#000000",
         )
     )
     out.append(_piece(x + 20, y + 50, "neutral", "trader", 16))
@@ -1059,9 +1133,9 @@ def _draw_neutral(
                 y + 80,
                 f"East-West {_ordinal(neutral['east_west'])}",
                 13,
-                "#b2182b",
-                "start",
-                "bold",
+                weight="bold",
+                anchor="start",
+                fill="#b2182b",
             )
         )
 
@@ -1081,19 +1155,23 @@ def _draw_player(
     you = view["seat"] == seat
     out.append(_board_frame(x, y, width, height, seat, you))
     title = f"You ({letter})" if you else f"Player {letter}"
-    out.append(_text(x + 10, y + 15.5, title, 15, ink, "start", "bold"))
+    out.append(_text(x + 10, y + 15.5, title, 15, weight="bold", anchor="start", fill=ink))
     scores = view["scores"]
     score = scores[seat] if isinstance(scores, list) and seat < len(scores) else p["prestige"]
     label = "Score" if view["decision"] == "game_over" else "Prestige"
-    out.append(_text(x + width - 10, y + 15.5, f"{label} {score}", 15, ink, "end", "bold"))
+    out.append(
+        _text(
+            x + width - 10, y + 15.5, f"{label} {score}", 15, weight="bold", anchor="end", fill=ink
+        )
+    )
     for j, (label, counts) in enumerate((("Supply", p["supply"]), ("Stock", p["stock"]))):
         line = y + 46 + j * 24
         out.append(
             _text(x + 12, line, label, 13, anchor="start")
             + _piece(x + 86, line, seat, "trader", 16)
-            + _text(x + 98, line, str(counts["traders"]), 14, anchor="start", weight="bold")
+            + _text(x + 98, line, str(counts["traders"]), 14, weight="bold", anchor="start")
             + _piece(x + 136, line, seat, "merchant", 16)
-            + _text(x + 148, line, str(counts["merchants"]), 14, anchor="start", weight="bold")
+            + _text(x + 148, line, str(counts["merchants"]), 14, weight="bold", anchor="start")
         )
     if p["east_west"]:  # a red badge: the East-West connection, and in which place
         out.append(
@@ -1104,8 +1182,8 @@ def _draw_player(
                 y + 46.5,
                 f"E-W {_ordinal(p['east_west'])}",
                 11,
-                "#ffffff",
                 weight="bold",
+                fill="#ffffff",
             )
         )
     for a in range(len(ABILITIES)):
@@ -1116,7 +1194,8 @@ def _draw_player(
             label = f"Upgrade your ability {ABILITY_LABELS[ABILITIES[a]]}"
             if isinstance(action, A.UseBonus):
                 label += " with the bonus marker"
-            top.add(text, label, _frame(x + 6, ry - 13, width - 12, 26))
+            box = (x + 6, ry - 13, width - 12, 26)
+            top.add(text, label, ring_rect(*box), box)
     my = y + 100 + 5 * 27 - 2
     markers = p["bonus_markers"]
     out.append(
@@ -1132,15 +1211,8 @@ def _draw_player(
         out.append(
             f'<rect x="{_f(tx)}" y="{_f(ty - 9)}" width="{_f(w)}" height="18" rx="9" '
             f'fill="{fill}" stroke="#f0c040" stroke-width="1.5"{dash}/>'
-            + _text(tx + w / 2, ty + 0.5, text, 11, ink, weight="bold")
+            + _text(tx + w / 2, ty + 0.5, text, 11, weight="bold", fill=ink)
         )
-
-
-STYLE = (
-    ".board-svg.hansa .target{cursor:pointer}"
-    ".board-svg.hansa .target:hover .ring,.board-svg.hansa .target:focus-visible .ring"
-    "{stroke:#000000;stroke-width:8;fill-opacity:0.25}"
-)
 
 
 def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
@@ -1166,7 +1238,7 @@ def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozense
         f'viewBox="0 0 {WIDTH} {_f(height)}" width="100%" role="group" '
         f'aria-label="Hansa Teutonica board {side}" font-family="{FONT}" fill="{INK}" '
         'text-anchor="middle" dominant-baseline="central" pointer-events="none">'
-        f"<title>Hansa Teutonica</title><style>{STYLE}</style>"
+        f"<title>Hansa Teutonica</title><style>{TARGET_STYLE}</style>"
         f"{''.join(out)}{''.join(top.parts)}</svg>"
     )
     return svg, placed

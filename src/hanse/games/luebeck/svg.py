@@ -264,7 +264,7 @@ def _draw_city(b: _Board, city: str, cogs: list[tuple[int, list[int]]]) -> None:
         out.append(_text(x + BOX_W / 2, y + 54, "end station", 15, anchor="middle", fill=MUTED))
     row_h = min(COG_ROW, (h - BOX_TOP - 2) / max(1, len(cogs)))
     for i, (index, figures) in enumerate(cogs):
-        _draw_cog(b, x + 4, y + BOX_TOP - 1 + i * row_h, index, figures, city)
+        _draw_cog(b, x + 4, y + BOX_TOP - 1 + i * row_h, index, figures, city, row_h)
 
 
 def _top_band(x: float, y: float, w: float, h: float, r: float) -> str:
@@ -275,8 +275,17 @@ def _top_band(x: float, y: float, w: float, h: float, r: float) -> str:
     )
 
 
-def _draw_cog(b: _Board, x: float, y: float, index: int, figures: list[int], city: str) -> None:
-    """Cog ``index`` of the view: a tag with its number, the hull and the figures aboard."""
+def _draw_cog(
+    b: _Board,
+    x: float,
+    y: float,
+    index: int,
+    figures: list[int],
+    city: str,
+    pitch: float = COG_ROW,
+) -> None:
+    """Cog ``index`` of the view: a tag with its number, the hull and the figures aboard; its
+    target no taller than the rows are apart (`pitch`), so that a cog's never covers the next's."""
     out = b.parts
     hull_w = 10 + 24 * max(1, len(figures))
     out.append(_hull(x + 20, y + 1, hull_w, 22))
@@ -292,7 +301,7 @@ def _draw_cog(b: _Board, x: float, y: float, index: int, figures: list[int], cit
         label = f"take your figure back from cog {index} in {city} (aboard: {seats})"
     else:
         label = f"start a voyage by joining cog {index} in {city} (aboard: {seats})"
-    b.target(f"cog {index}", x - 3, y - 2, 20 + hull_w + 6, 27, label)
+    b.target(f"cog {index}", x - 3, y - 2, 20 + hull_w + 6, min(27, pitch), label)
 
 
 def _draw_field(b: _Board) -> None:

@@ -18,19 +18,25 @@ places (Spitzel, Schmuggler, LKW, Auktionshalle) are left to the page.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from hanse.core import IllegalActionError
 from hanse.games.speicherstadt import actions as A  # noqa: N812  # the rule-set's action module
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.data import ALL_CARDS, CARD_INDEX, GOOD_NAMES, Card
+from hanse.games.svg_parts import (
+    INK,
+    SEAT_COLOURS,
+    SEAT_INK,
+    SEAT_LETTERS,
+    TARGET_STYLE,
+    Targets,
+    ring_rect,
+)
+from hanse.games.svg_parts import el as _el
+from hanse.games.svg_parts import rect as _rect
+from hanse.games.svg_parts import text as _text
 
-SEAT_COLOURS: tuple[str, ...] = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
-"""Okabe-Ito colours, the same as the web page's; every worker also shows its seat letter."""
-SEAT_INK: tuple[str, ...] = ("#ffffff", "#000000", "#000000", "#000000", "#000000")
-"""The letter colour of the higher WCAG contrast on each seat colour."""
-LETTERS = "ABCDE"
 GREY_WORKER = "#a6a6a6"
 
 GOOD_FILL = {
@@ -137,8 +143,6 @@ SPACES = 8
 """Building spaces above each water field (Gebäudefelder)."""
 SLOT = 19
 CARD_H = 104
-HIGHLIGHT = "#ffd400"
-INK = "#222222"
 WATER = "#cfe3ee"
 PAPER = "#f6f1e4"
 FONT = "DejaVu Sans, Verdana, sans-serif"
@@ -151,39 +155,13 @@ def _f(value: float) -> str:
     return str(round(value))
 
 
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    size: float = 13,
-    fill: str = INK,
-    anchor: str = "middle",
-    weight: str = "normal",
-) -> str:
-    """A line of text centred vertically on y (the root sets middle anchor, central baseline and
-    the ink colour, so that only what differs is written)."""
-    extra = "" if fill == INK else f' fill="{fill}"'
-    if anchor != "middle":
-        extra += f' text-anchor="{anchor}"'
-    if weight != "normal":
-        extra += f' font-weight="{weight}"'
-    return f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{extra}>{escape(text)}</text>'
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str, extra: str = "") -> str:
-    return (
-        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" fill="{fill}"'
-        f"{' ' + extra if extra else ''}/>"
-    )
-
-
 def _text_width(text: str, size: float) -> float:
     return len(text) * size * 0.6
 
 
 def _seat_style(seat: int) -> tuple[str, str, str]:
     if 0 <= seat < len(SEAT_COLOURS):
-        return SEAT_COLOURS[seat], SEAT_INK[seat], LETTERS[seat]
+        return SEAT_COLOURS[seat], SEAT_INK[seat], SEAT_LETTERS[seat]
     return "#8c8c8c", "#000000", "?"
 
 
@@ -192,14 +170,12 @@ def _worker(x: float, y: float, seat: int, grey: bool = False, r: float = 9) -> 
     grey inside a ring of the seat's colour."""
     colour, ink, letter = _seat_style(seat)
     if grey:
-        return (
-            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{GREY_WORKER}" '
-            f'stroke="{colour}" stroke-width="3"/>' + _text(x, y, letter, r * 1.2, weight="bold")
+        disc = _el(
+            "circle", cx=_f(x), cy=_f(y), r=_f(r), fill=GREY_WORKER, stroke=colour, stroke_width=3
         )
-    return (
-        f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{colour}" stroke="#111111"/>'
-        + _text(x, y, letter, r * 1.2, ink, weight="bold")
-    )
+        return disc + _text(x, y, letter, r * 1.2, weight="bold")
+    disc = _el("circle", cx=_f(x), cy=_f(y), r=_f(r), fill=colour, stroke="#111111")
+    return disc + _text(x, y, letter, r * 1.2, weight="bold", fill=ink)
 
 
 def _cube(x: float, y: float, good: str, size: float = 16, faded: bool = False) -> str:
@@ -207,43 +183,19 @@ def _cube(x: float, y: float, good: str, size: float = 16, faded: bool = False) 
     fill = GOOD_FILL.get(good, "#888888")
     ink = GOOD_INK.get(good, "#000000")
     h = size / 2
-    opacity = ' fill-opacity="0.25" stroke-dasharray="2 2"' if faded else ""
-    return (
-        f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(size)}" height="{_f(size)}" rx="2" '
-        f'fill="{fill}" stroke="#111111"{opacity}/>'
-        + _text(
-            x, y, GOOD_SHORT.get(good, good[:2]), size * 0.58, INK if faded else ink, weight="bold"
-        )
+    return _rect(
+        x - h,
+        y - h,
+        size,
+        size,
+        rx=2,
+        fill=fill,
+        stroke="#111111",
+        fill_opacity="0.25" if faded else None,
+        stroke_dasharray="2 2" if faded else None,
+    ) + _text(
+        x, y, GOOD_SHORT.get(good, good[:2]), size * 0.58, weight="bold", fill=INK if faded else ink
     )
-
-
-def _ring_rect(x: float, y: float, w: float, h: float) -> str:
-    """The highlight every target carries: a yellow frame edged in black."""
-    return (
-        f'<rect class="ring" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="6" '
-        'fill="#ffffff" fill-opacity="0.01" stroke="#111111" stroke-width="5"/>'
-        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="6" fill="none" '
-        f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
-    )
-
-
-class Targets:
-    """The clickable layer, drawn over the board: each legal action placed once, as a group with
-    role, tab stop and English label (and a tooltip), and the set of the actions placed."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.placed: set[str] = set()
-
-    def add(self, action: str, label: str, body: str) -> None:
-        if action in self.placed:  # a notation is carried by one element only
-            return
-        self.placed.add(action)
-        self.parts.append(
-            f'<g class="target" data-action="{escape(action, quote=True)}" role="button" '
-            f'tabindex="0" aria-label="{escape(label, quote=True)}" pointer-events="all">'
-            f"<title>{escape(label)}</title>{body}</g>"
-        )
 
 
 def _card_data(entry: dict[str, Any]) -> Card | None:
@@ -285,18 +237,26 @@ def _card(x: float, y: float, w: float, h: float, entry: dict[str, Any]) -> str:
     card = _card_data(entry)
     band = BAND.get(card.kind, BAND_ONCE) if card else BAND_ONCE
     parts = [
-        _rect(x, y, w, h, "#fffdf6", f'rx="6" stroke="{band}" stroke-width="2"'),
-        _rect(x, y, w, 34, band, 'rx="6"'),
+        _rect(x, y, w, h, fill="#fffdf6", rx="6", stroke=band, stroke_width="2"),
+        _rect(x, y, w, 34, fill=band, rx="6"),
     ]
     name = _card_name(card, entry)
     size = 13 if w < 100 else 14
     lines = _wrap(name, size, w - 8)
     for i, line in enumerate(lines):
         ly = y + 17 + (i - (len(lines) - 1) / 2) * 14
-        parts.append(_text(x + w / 2, ly, line, size, "#ffffff", weight="bold"))
+        parts.append(_text(x + w / 2, ly, line, size, weight="bold", fill="#ffffff"))
     if card is not None:
         parts.append(
-            _text(x + w - 5, y + h - 9, data.SEASONS[card.season], 10, "#777777", "end", "bold")
+            _text(
+                x + w - 5,
+                y + h - 9,
+                data.SEASONS[card.season],
+                10,
+                weight="bold",
+                anchor="end",
+                fill="#777777",
+            )
         )
         parts.append(_card_body(x, y + 34, w, h - 34, card, entry))
     return "".join(parts)
@@ -310,7 +270,7 @@ def _card_body(x: float, y: float, w: float, h: float, card: Card, entry: dict[s
         if cubes is None:
             return _text(cx, cy, f"{card.value} good{'s' if card.value != 1 else ''}", 12)
         if not cubes:
-            return _text(cx, cy, "empty", 12, "#777777")
+            return _text(cx, cy, "empty", 12, fill="#777777")
         step = min(22.0, (w - 10) / len(cubes))
         left = cx - step * (len(cubes) - 1) / 2
         return "".join(_cube(left + i * step, cy, g, 18) for i, g in enumerate(cubes))
@@ -329,11 +289,11 @@ def _card_body(x: float, y: float, w: float, h: float, card: Card, entry: dict[s
         }[kind]
         return _cube(cx, cy - 8, good, 20) + _text(cx, cy + 16, words, 11)
     if kind == data.FIREMAN:
-        return _text(cx, cy, str(card.value), 26, BAND_FIREMAN, weight="bold")
+        return _text(cx, cy, str(card.value), 26, weight="bold", fill=BAND_FIREMAN)
     if kind == data.FIRE:
-        return _text(cx, cy, f"±{card.value} VP", 18, BAND_FIRE, weight="bold")
+        return _text(cx, cy, f"±{card.value} VP", 18, weight="bold", fill=BAND_FIRE)
     if kind == data.POINTS:
-        return _text(cx, cy, f"{card.value} VP", 18, BAND_POINTS, weight="bold")
+        return _text(cx, cy, f"{card.value} VP", 18, weight="bold", fill=BAND_POINTS)
     words = EFFECT.get(kind, "")
     return "".join(
         _text(cx, cy + (i - 0.5 * (len(lines) - 1)) * 13, line, 11)
@@ -418,27 +378,37 @@ def _targets(view: dict[str, Any], legal: Sequence[str]) -> dict[tuple[Any, ...]
 
 
 def _header(view: dict[str, Any], out: list[str]) -> float:
-    out.append(_rect(0, 0, WIDTH, 58, "#24303c"))
-    out.append(_text(12, 17, "Die Speicherstadt", 17, "#ffffff", "start", "bold"))
+    out.append(_rect(0, 0, WIDTH, 58, fill="#24303c"))
+    out.append(
+        _text(12, 17, "Die Speicherstadt", 17, weight="bold", anchor="start", fill="#ffffff")
+    )
     title = f"Round {view['round']}"
     if view.get("final"):
         title += " · last fires"
     out.append(
-        _text(24 + _text_width("Die Speicherstadt", 17), 17, title, 15, "#ffffff", "start", "bold")
+        _text(
+            24 + _text_width("Die Speicherstadt", 17),
+            17,
+            title,
+            15,
+            weight="bold",
+            anchor="start",
+            fill="#ffffff",
+        )
     )
     deck = f"Draw pile {view['deck_size']}"
     if view["next_deck"]:
         deck += f" · next season {view['next_deck']}"
-    out.append(_text(WIDTH - 12, 17, deck, 13, "#ffffff", "end"))
+    out.append(_text(WIDTH - 12, 17, deck, 13, anchor="end", fill="#ffffff"))
     decider = view["decider"]
     start = view["start_player"]
     colour, ink, letter = _seat_style(start)
-    out.append(_text(WIDTH - 40, 42, "Start player", 13, "#ffffff", "end"))
+    out.append(_text(WIDTH - 40, 42, "Start player", 13, anchor="end", fill="#ffffff"))
     out.append(_worker(WIDTH - 24, 42, start, r=10))
     if view["decision"] == "over":
         status = "Game over"
     elif isinstance(decider, int):
-        status = f"Player {LETTERS[decider]} {DECISION_WORDS.get(view['decision'], '')}"
+        status = f"Player {SEAT_LETTERS[decider]} {DECISION_WORDS.get(view['decision'], '')}"
         if view["decision"] == "purchase" and view["price"] is not None:
             status += f" · price {view['price']} coin{'s' if view['price'] != 1 else ''}"
         if view["decision"] == "truck":
@@ -448,7 +418,11 @@ def _header(view: dict[str, Any], out: list[str]) -> float:
         status = "Cards and goods are being drawn"
     if view.get("market_cube"):
         status += f" · {view['market_cube']} to exchange or sell now"
-    out.append(_text(42 if isinstance(decider, int) else 12, 42, status, 14, "#ffffff", "start"))
+    out.append(
+        _text(
+            42 if isinstance(decider, int) else 12, 42, status, 14, anchor="start", fill="#ffffff"
+        )
+    )
     del colour, ink, letter
     return 66
 
@@ -459,7 +433,7 @@ def _goods_row(view: dict[str, Any], y: float, out: list[str]) -> float:
     for label, counts in (("Bag", view["bag"]), ("Supply", view["reserve"])):
         if x + 60 + 36 * len(counts) > WIDTH:  # the supply goes on a line of its own
             x, y = 12.0, y + 26
-        out.append(_text(x, y, label, 13, anchor="start", weight="bold"))
+        out.append(_text(x, y, label, 13, weight="bold", anchor="start"))
         x = max(x + _text_width(label, 13) + 22, x + 54)
         for good, n in counts.items():
             out.append(_cube(x, y, good, 18, faded=n == 0))
@@ -491,18 +465,18 @@ def _offer(
             y + 8,
             "Offer: workers on the building spaces, lowest first",
             13,
-            anchor="start",
             weight="bold",
+            anchor="start",
         )
     )
     y += 20
     if not offer:
-        out.append(_text(WIDTH / 2, y + 30, "No cards on the water fields", 13, "#777777"))
+        out.append(_text(WIDTH / 2, y + 30, "No cards on the water fields", 13, fill="#777777"))
         return y + 60
     left, pitch, w = _columns(len(offer), WIDTH, 150)
     slots_h = SPACES * SLOT
     card_y = y + slots_h + 6
-    out.append(_rect(0, card_y - 4, WIDTH, CARD_H + 8, WATER))
+    out.append(_rect(0, card_y - 4, WIDTH, CARD_H + 8, fill=WATER))
     sale = _on_sale(view)
     viewer = view["seat"]
     for i, entry in enumerate(offer):
@@ -512,16 +486,29 @@ def _offer(
             sy = card_y - 6 - (level + 0.5) * SLOT
             out.append(
                 _rect(
-                    cx - 14, sy - SLOT / 2 + 1, 28, SLOT - 2, "#e8e0cc", 'rx="3" stroke="#c2b58f"'
+                    cx - 14,
+                    sy - SLOT / 2 + 1,
+                    28,
+                    SLOT - 2,
+                    fill="#e8e0cc",
+                    rx="3",
+                    stroke="#c2b58f",
                 )
             )
         if entry is None:
             out.append(
                 _rect(
-                    x, card_y, w, CARD_H, "none", 'rx="6" stroke="#7aa3bb" stroke-dasharray="5 4"'
+                    x,
+                    card_y,
+                    w,
+                    CARD_H,
+                    fill="none",
+                    rx="6",
+                    stroke="#7aa3bb",
+                    stroke_dasharray="5 4",
                 )
             )
-            out.append(_text(cx, card_y + CARD_H / 2, "sold or gone", 12, "#4f7285"))
+            out.append(_text(cx, card_y + CARD_H / 2, "sold or gone", 12, fill="#4f7285"))
             continue
         workers = entry.get("workers", [])
         greys = entry.get("grey", [False] * len(workers))
@@ -537,21 +524,29 @@ def _offer(
                 top.add(
                     text,
                     _buy_label(view, text, name),
-                    _ring_rect(x - 3, card_y - 3, w + 6, CARD_H + 6),
+                    ring_rect(x - 3, card_y - 3, w + 6, CARD_H + 6),
+                    (x - 3, card_y - 3, w + 6, CARD_H + 6),
                 )
         if ("column", i) in targets and len(workers) < SPACES:
             level = len(workers)
             gy = card_y - 6 - (level + 0.5) * SLOT
             colour = _seat_style(viewer)[0] if isinstance(viewer, int) else "#888888"
-            letter = LETTERS[viewer] if isinstance(viewer, int) and viewer < 5 else "?"
-            body = _ring_rect(x + 2, card_y - 6 - slots_h, w - 4, slots_h) + (
-                f'<circle cx="{_f(cx)}" cy="{_f(gy)}" r="9" fill="{colour}" fill-opacity="0.35" '
-                f'stroke="#111111" stroke-dasharray="3 2"/>'
-                + _text(cx, gy, letter, 11, weight="bold")
+            letter = SEAT_LETTERS[viewer] if isinstance(viewer, int) and viewer < 5 else "?"
+            hit = (x + 2, card_y - 6 - slots_h, w - 4, slots_h)
+            ghost = _el(
+                "circle",
+                cx=_f(cx),
+                cy=_f(gy),
+                r=9,
+                fill=colour,
+                fill_opacity="0.35",
+                stroke="#111111",
+                stroke_dasharray="3 2",
             )
+            body = ring_rect(*hit) + ghost + _text(cx, gy, letter, 11, weight="bold")
             price = len(workers) + 1
             label = f"Place a worker on {name}, building space {price}"
-            top.add(targets[("column", i)], label, body)
+            top.add(targets[("column", i)], label, body, hit)
     return card_y + CARD_H + 28
 
 
@@ -560,13 +555,15 @@ def _sale_badge(view: dict[str, Any], cx: float, y: float) -> str:
     price = view.get("price")
     text = "On sale" if price is None else f"On sale · {price} coin{'s' if price != 1 else ''}"
     w = _text_width(text, 12) + 12
-    return _rect(cx - w / 2, y - 9, w, 18, "#24303c", 'rx="9"') + _text(
-        cx, y, text, 12, "#ffffff", weight="bold"
+    return _rect(cx - w / 2, y - 9, w, 18, fill="#24303c", rx="9") + _text(
+        cx, y, text, 12, weight="bold", fill="#ffffff"
     )
 
 
 def _sale_frame(x: float, y: float, w: float, h: float) -> str:
-    return _rect(x - 4, y - 4, w + 8, h + 8, "none", 'rx="8" stroke="#24303c" stroke-width="3"')
+    return _rect(
+        x - 4, y - 4, w + 8, h + 8, fill="none", rx="8", stroke="#24303c", stroke_width="3"
+    )
 
 
 def _buy_label(view: dict[str, Any], text: str, name: str) -> str:
@@ -592,8 +589,8 @@ def _upper(
             y + 8,
             "Upper row: reserve a card instead of placing a worker",
             13,
-            anchor="start",
             weight="bold",
+            anchor="start",
         )
     )
     y += 20
@@ -606,7 +603,8 @@ def _upper(
             top.add(
                 targets[("upper", i)],
                 f"Reserve {name} from the upper row",
-                _ring_rect(x - 3, y - 3, w + 6, CARD_H - 4),
+                ring_rect(x - 3, y - 3, w + 6, CARD_H - 4),
+                (x - 3, y - 3, w + 6, CARD_H - 4),
             )
     return y + CARD_H
 
@@ -627,8 +625,8 @@ def _reserved(
             y + 8,
             "Reserved cards: sold after the offer, lowest first",
             13,
-            anchor="start",
             weight="bold",
+            anchor="start",
         )
     )
     y += 20
@@ -645,11 +643,13 @@ def _reserved(
                     card_y,
                     w,
                     CARD_H - 10,
-                    "none",
-                    'rx="6" stroke="#9e9e9e" stroke-dasharray="5 4"',
+                    fill="none",
+                    rx="6",
+                    stroke="#9e9e9e",
+                    stroke_dasharray="5 4",
                 )
             )
-            out.append(_text(cx, card_y + (CARD_H - 10) / 2, "sold or gone", 12, "#777777"))
+            out.append(_text(cx, card_y + (CARD_H - 10) / 2, "sold or gone", 12, fill="#777777"))
             continue
         for seat, grey in zip(entry.get("workers", []), entry.get("grey", []), strict=False):
             out.append(_worker(cx, y + 10, seat, grey))
@@ -663,7 +663,8 @@ def _reserved(
                 top.add(
                     text,
                     _buy_label(view, text, name),
-                    _ring_rect(x - 3, card_y - 3, w + 6, CARD_H - 4),
+                    ring_rect(x - 3, card_y - 3, w + 6, CARD_H - 4),
+                    (x - 3, card_y - 3, w + 6, CARD_H - 4),
                 )
     return card_y + CARD_H + 14
 
@@ -674,17 +675,17 @@ def _fire(view: dict[str, Any], y: float, out: list[str]) -> float:
         return y
     card = _card_data(fire)
     name = _card_name(card, fire)
-    gain = ", ".join(LETTERS[s] for s in fire.get("gain", [])) or "nobody"
-    loss = ", ".join(LETTERS[s] for s in fire.get("loss", [])) or "nobody"
-    out.append(_rect(12, y, WIDTH - 24, 30, BAND_FIRE, 'rx="6"'))
+    gain = ", ".join(SEAT_LETTERS[s] for s in fire.get("gain", [])) or "nobody"
+    loss = ", ".join(SEAT_LETTERS[s] for s in fire.get("loss", [])) or "nobody"
+    out.append(_rect(12, y, WIDTH - 24, 30, fill=BAND_FIRE, rx="6"))
     out.append(
         _text(
             WIDTH / 2,
             y + 15,
             f"{name}: most firemen win (+) {gain}; fewest lose (−) {loss}",
             14,
-            "#ffffff",
             weight="bold",
+            fill="#ffffff",
         )
     )
     return y + 40
@@ -706,8 +707,8 @@ def _store_box(
     slots = max(capacity, len(cubes))
     w = _text_width(label, 12) + 14 + slots * 22
     parts = [
-        _rect(x, y, w, 28, "#ffffff", 'rx="5" stroke="#8a7f66"'),
-        _text(x + 7, y + 14, label, 12, anchor="start", weight="bold"),
+        _rect(x, y, w, 28, fill="#ffffff", rx="5", stroke="#8a7f66"),
+        _text(x + 7, y + 14, label, 12, weight="bold", anchor="start"),
     ]
     sx = x + _text_width(label, 12) + 20
     for i in range(slots):
@@ -720,12 +721,15 @@ def _store_box(
                         y + 3,
                         22,
                         22,
-                        "none",
-                        'stroke="#111111" stroke-dasharray="2 2"',
+                        fill="none",
+                        stroke="#111111",
+                        stroke_dasharray="2 2",
                     )
                 )
         else:
-            parts.append(_rect(sx + i * 22 - 9, y + 5, 18, 18, "none", 'rx="2" stroke="#bbbbbb"'))
+            parts.append(
+                _rect(sx + i * 22 - 9, y + 5, 18, 18, fill="none", rx="2", stroke="#bbbbbb")
+            )
     return "".join(parts), w
 
 
@@ -759,16 +763,24 @@ def _player(
             y,
             WIDTH - 12,
             height,
-            "#fbf8f0",
-            f'rx="8" stroke="{colour}" stroke-width="{5 if you else 3}"',
+            fill="#fbf8f0",
+            rx="8",
+            stroke=colour,
+            stroke_width=5 if you else 3,
         )
     )
-    out.append(_rect(6, y, WIDTH - 12, 30, colour, 'rx="8"'))
+    out.append(_rect(6, y, WIDTH - 12, 30, fill=colour, rx="8"))
     title = f"You ({letter})" if you else f"Player {letter}"
-    out.append(_text(16, y + 15, title, 15, ink, "start", "bold"))
+    out.append(_text(16, y + 15, title, 15, weight="bold", anchor="start", fill=ink))
     out.append(
         _text(
-            WIDTH - 16, y + 15, f"Score {p['score']} · Coins {p['coins']}", 15, ink, "end", "bold"
+            WIDTH - 16,
+            y + 15,
+            f"Score {p['score']} · Coins {p['coins']}",
+            15,
+            weight="bold",
+            anchor="end",
+            fill=ink,
         )
     )
     # workers still to place, grey workers and break cards, beside the title
@@ -805,10 +817,13 @@ def _player(
                 verb = "Deliver" if kind == "deliver" else "Sell"
                 label = f"{verb} a {good} cube at your {_card_name(card, entry)}"
                 top.add(
-                    mine[(kind, good)], label, _ring_rect(x - 2, row_y - 2, tile_w + 4, tile_h + 4)
+                    mine[(kind, good)],
+                    label,
+                    ring_rect(x - 2, row_y - 2, tile_w + 4, tile_h + 4),
+                    (x - 2, row_y - 2, tile_w + 4, tile_h + 4),
                 )
     if not tiles:
-        out.append(_text(16, ty + 20, "no cards yet", 12, "#777777", "start"))
+        out.append(_text(16, ty + 20, "no cards yet", 12, anchor="start", fill="#777777"))
     # the stores: Lager (if owned or holding cubes), market hall, cargo of this round's ships
     sy = ty + rows * (tile_h + gap) + 2
     sx = 12.0
@@ -821,7 +836,8 @@ def _player(
             top.add(
                 mine[("warehouse",)],
                 "Store the cube in your Lager (warehouse)",
-                _ring_rect(sx - 2, sy - 2, w + 4, 32),
+                ring_rect(sx - 2, sy - 2, w + 4, 32),
+                (sx - 2, sy - 2, w + 4, 32),
             )
         sx += w + 10
     hall = [p["market_hall"]] if p["market_hall"] else []
@@ -832,7 +848,8 @@ def _player(
         top.add(
             mine[("hall",)],
             "Keep the cube in your market hall",
-            _ring_rect(sx - 2, sy - 2, w + 4, 32),
+            ring_rect(sx - 2, sy - 2, w + 4, 32),
+            (sx - 2, sy - 2, w + 4, 32),
         )
     sx += w + 10
     if p["cargo"]:
@@ -859,17 +876,19 @@ def _contract_tile(
             y,
             w,
             h,
-            "#fffdf6",
-            f'rx="6" stroke="{BAND_CONTRACT}" stroke-width="{3 if complete else 2}"',
+            fill="#fffdf6",
+            rx="6",
+            stroke=BAND_CONTRACT,
+            stroke_width=3 if complete else 2,
         ),
-        _rect(x, y, w, 22, BAND_CONTRACT, 'rx="6"'),
+        _rect(x, y, w, 22, fill=BAND_CONTRACT, rx="6"),
         _text(
             x + w / 2,
             y + 11,
             f"Contract {contract['points']} VP" + (" ✓" if complete else ""),
             11,
-            "#ffffff",
             weight="bold",
+            fill="#ffffff",
         ),
     ]
     needed = contract["needed"]
@@ -884,19 +903,12 @@ def _contract_tile(
             top.add(
                 mine[("contract", k, good)],
                 f"Load a {good} cube onto your contract {k + 1} ({contract['points']} VP)",
-                _ring_rect(sx - 11, cy - 11, 22, 22),
+                ring_rect(sx - 11, cy - 11, 22, 22),
+                (sx - step / 2, cy - 11, step, 22),
             )
     state = "complete" if complete else f"{sum(filled)}/{len(needed)} goods"
-    parts.append(_text(x + w / 2, y + h - 11, state, 11, "#555555"))
+    parts.append(_text(x + w / 2, y + h - 11, state, 11, fill="#555555"))
     return "".join(parts)
-
-
-STYLE = (
-    ".board-svg.speicherstadt .target{cursor:pointer}"
-    ".board-svg.speicherstadt .target:hover .ring,"
-    ".board-svg.speicherstadt .target:focus-visible .ring"
-    "{stroke:#000000;stroke-width:8;fill-opacity:0.2}"
-)
 
 
 def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
@@ -918,7 +930,7 @@ def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozense
         f'viewBox="0 0 {WIDTH} {_f(y)}" width="100%" role="group" '
         f'aria-label="Die Speicherstadt board, round {view["round"]}" font-family="{FONT}" '
         f'fill="{INK}" text-anchor="middle" dominant-baseline="central" pointer-events="none">'
-        f"<title>Die Speicherstadt</title><style>{STYLE}</style>"
-        f"{_rect(0, 0, WIDTH, y, PAPER)}{''.join(out)}{''.join(top.parts)}</svg>"
+        f"<title>Die Speicherstadt</title><style>{TARGET_STYLE}</style>"
+        f"{_rect(0, 0, WIDTH, y, fill=PAPER)}{''.join(out)}{''.join(top.parts)}</svg>"
     )
     return svg, placed
