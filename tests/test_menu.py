@@ -106,3 +106,13 @@ def test_the_cli_shows_letters_and_help_and_never_a_kogge_menu_of_hundreds(tmp_p
     assert keys and all(line[2] in "abcdefghijklmnopqrst" for line in keys)
     assert "  u) " not in out
     assert path.exists()
+
+
+def test_a_move_typed_at_the_groups_goes_to_the_game_to_be_read() -> None:
+    """Item 9: a move typed while the groups are shown is read by the game (which says what is
+    wrong with it), not answered with "choose a group"."""
+    menu = Menu([f"place r{i} t" for i in range(25)] + ["end_turn"])
+    assert menu.current is None
+    assert menu.read("displaced_done") == ("displaced_done", "")
+    assert menu.read("x")[0] is None and "choose a group" in menu.read("x")[1]
+    assert menu.read("7")[0] is None

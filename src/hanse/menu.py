@@ -119,7 +119,9 @@ class Menu:
             if len(low) == 1 and low in KEYS[: len(self.groups)]:
                 self.current, self.page = KEYS.index(low), 0
                 return None, ""
-            return None, f"choose a group a to {KEYS[len(self.groups) - 1]}, or type the move"
+            if len(low) == 1 or typed.isdigit():
+                return None, f"choose a group a to {KEYS[len(self.groups) - 1]}, or type the move"
+            return typed, ""  # a move in words: the game reads it and says what is wrong
         if low == ".." and len(self.groups) > 1:
             self.current = None
             return None, ""

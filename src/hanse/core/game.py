@@ -136,12 +136,17 @@ class GameBase(ABC):
 
     def explain_illegal(self, state: Any, action: Action) -> str:
         """The message of IllegalActionError; games override it to name the rule that forbids."""
+        return f"{self._describe(action)} is not legal now: {self.pending_in_words(state)}"
+
+    def pending_in_words(self, state: Any) -> str:
+        """Who decides what now, in words (for messages): from the spectator's view, so that a
+        message never tells anyone more than the table shows."""
         player = self.current_player(state)
         decider = seat_name(player)
-        return (
-            f"{self._describe(action)} is not legal now: "
-            f"{self.decision_name(state)} of {('seat ' + decider) if player >= 0 else decider}"
-        )
+        if player < 0:
+            return f"{decider} is to come (the decision: {self.decision_name(state)})"
+        said = self.decision_phrase(self.view(state, None)).text()
+        return f"seat {decider} decides: {said}"
 
     def decision_name(self, state: Any) -> str:
         """The pending decision's short name, as views show it."""

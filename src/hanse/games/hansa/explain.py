@@ -62,7 +62,7 @@ def explain_illegal(g: HansaGame, state: HansaState, action: object) -> str:
         reason = None
     if reason is None:
         reason = (
-            f"the pending decision is {A.DECISION_NAMES[decision]}: {_EXPECTED[decision]} "
+            f"{g.pending_in_words(state)} The moves for it: {_EXPECTED[decision]} "
             "(Spielablauf: each action is completed before the next one)"
         )
     return f"{text} is not legal: {reason}"

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from hanse.core import CHANCE, TERMINAL
 from hanse.games.kogge import actions as act
-from hanse.games.kogge.actions import DECISION_NAMES, Decision
+from hanse.games.kogge.actions import Decision
 
 if TYPE_CHECKING:
     from hanse.core import Action
@@ -78,11 +78,10 @@ def explain(g: KoggeGame, s: KoggeState, action: Action) -> str:
         text = repr(action)
     if player == TERMINAL:
         return f"{text} is not legal: the game is over"
-    pending = DECISION_NAMES[s.phase]
-    who = "chance" if player == CHANCE else f"seat {player}"
+    pending = g.pending_in_words(s)
     if player == CHANCE or type(action) not in _RULES:
-        return f"{text} is not legal now: the pending decision is {pending} of {who}"
+        return f"{text} is not legal now: {pending}"
     rule = _RULES[type(action)]
     if s.phase == Decision.OVER:
         return f"{text} is not legal: the game is over"
-    return f"{text} is not legal now ({pending} of {who}): {rule}"
+    return f"{text} is not legal now ({pending}): {rule}"
