@@ -15,7 +15,7 @@ from hanse.games import make
 
 
 def test_replay_shows_every_bracketed_part_of_the_board(tmp_path: Path) -> None:
-    game = make("speicherstadt", 2)
+    game = make("kogge", 2)
     record = play(game, [make_bot("random"), make_bot("random")], random.Random(3))
     path = tmp_path / "game.json"
     record.save(path)
@@ -60,7 +60,7 @@ def test_play_says_who_the_opponents_are_defaults_to_easy_and_refuses_extra_bots
         text=True,
         timeout=60,
     ).stdout
-    assert "seat 0: you, seat 1: bot easy, seat 2: bot easy" in shown
+    assert "seat 0 (A): you, seat 1 (B): bot easy, seat 2 (C): bot easy" in shown
     extra = subprocess.run(
         [
             hanse,

@@ -93,7 +93,7 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(
         timeout=60,
     )
     _one_clear_line(result, "--save")
-    assert "seat 0: you" not in result.stdout  # refused before any game started
+    assert "seat 0 (A): you" not in result.stdout  # refused before any game started
 
 
 def test_arena_refuses_a_missing_extra_or_a_file_for_out_before_playing(tmp_path: Path) -> None:

@@ -166,8 +166,11 @@ def _seat_bots(game: Any, humans: list[int], bots: list[str]) -> dict[int, Any]:
 
 
 def _show_log(match: Match, viewer: int | None, start: int) -> int:
-    log = match.log(viewer)
+    log = match.log_in_words(viewer)
     for actor, text in log[start:]:
+        if text.startswith(f"seat {actor} "):  # said in words, with its player
+            console.print(f"  {escape(text)}")
+            continue
         who = "chance" if actor == CHANCE else f"seat {actor}"
         console.print(f"  [dim]{who}:[/dim] {escape(text)}")
     return len(log)
@@ -176,7 +179,7 @@ def _show_log(match: Match, viewer: int | None, start: int) -> int:
 def _ask(match: Match, seat: int) -> bool:
     """One human decision; False when the player quits. The board, then a short menu
     (``hanse.menu``: letters, long lists grouped by kind and paged); ``?`` explains."""
-    game = match.game
+    game: Any = match.game  # a GameBase: its words are not part of the protocol
     console.rule(f"seat {seat} to decide")
     view = match.view(seat)
     console.print(game.render(view), markup=False, soft_wrap=True)
@@ -225,7 +228,9 @@ def _menu_words(
     game: Any, view: Any, legal: list[Any]
 ) -> tuple[list[str], dict[str, str], dict[str, str]]:
     """The moves' notations, each move in words, and each first word's kind in words."""
-    notations, labels, kind_help = [], {}, {}
+    notations: list[str] = []
+    labels: dict[str, str] = {}
+    kind_help: dict[str, str] = {}
     kinds = game.kind_words()
     for action in legal:
         notation = game.action_to_str(action)
@@ -275,7 +280,7 @@ def play_command(
     names = ["human" if s in humans else bots[s].name for s in range(game.num_players)]
     console.print(
         ", ".join(
-            f"seat {s}: {'you' if s in humans else 'bot ' + names[s]}"
+            f"seat {s} ({'ABCDE'[s]}): {'you' if s in humans else 'bot ' + names[s]}"
             for s in range(game.num_players)
         ),
         markup=False,

@@ -56,6 +56,11 @@ def _walk(game_id: str) -> tuple[set[str], set[str], set[str]]:
                 phrases = [game.decision_phrase(view)]
                 labels: dict[str, str] = {}
                 for action in game.legal_actions(state):
+                    said = game.log_phrase(state, seat, action)
+                    if said is not None:
+                        _check_log_phrase(said)
+                        templates.add(said.template)
+                        values |= {value for _, value in said.fields}
                     obj = game.action_to_json(action)
                     kinds.add(obj["kind"])
                     said = game.action_phrase(obj, view)
@@ -75,6 +80,14 @@ def _walk(game_id: str) -> tuple[set[str], set[str], set[str]]:
     return templates, values, kinds
 
 
+def _check_log_phrase(said: Phrase) -> None:
+    """A log line in words: third person, its player left to the reader (``{player}``)."""
+    assert isinstance(said, Phrase)
+    assert template_fields(said.template) == {name for name, _ in said.fields} | {"player"}
+    text = said.text(player="Anna (A)")
+    assert text.strip() and "{" not in text and "Anna (A)" in text
+
+
 @pytest.fixture(scope="module", params=GAMES)
 def walked(request: pytest.FixtureRequest) -> tuple[str, set[str], set[str], set[str]]:
     return (request.param, *_walk(request.param))
@@ -82,6 +95,8 @@ def walked(request: pytest.FixtureRequest) -> tuple[str, set[str], set[str], set
 
 def test_every_game_has_its_words() -> None:
     assert {"hansa", "kogge", "luebeck", "speicherstadt"} <= set(GAMES)
+    for game_id in ("hansa", "kogge", "luebeck", "speicherstadt"):
+        assert hasattr(REGISTRY[game_id].words_module(), "log_phrase"), game_id
 
 
 def test_every_decision_and_action_reads_as_words_and_labels_differ(
@@ -129,12 +144,19 @@ def test_catalogs_translate_every_phrase_kind_and_term(
 ) -> None:
     game_id, templates, values, _kinds = walked
     words = REGISTRY[game_id].words_module()
-    with (LOCALE / lang / "LC_MESSAGES" / f"{game_id}.po").open("rb") as po:
-        catalog = read_po(po)
+    catalogs = []
+    for name in (f"{game_id}.po", f"{game_id}_log.po"):  # the log's words may have their own
+        path = LOCALE / lang / "LC_MESSAGES" / name
+        if path.exists():
+            with path.open("rb") as po:
+                catalogs.append(read_po(po))
 
     def translated(msgid: str) -> str | None:
-        message = catalog.get(msgid)
-        return str(message.string) if message is not None and message.string else None
+        for catalog in catalogs:
+            message = catalog.get(msgid)
+            if message is not None and message.string:
+                return str(message.string)
+        return None
 
     missing = [t for t in sorted(templates) if translated(t) is None]
     missing += [text for kind in words.KINDS.values() for text in kind if translated(text) is None]

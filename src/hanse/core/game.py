@@ -249,6 +249,18 @@ class GameBase(ABC):
             return result
         return phrase("{move}", move=self.action_to_str(self.action_from_json(action_json)))
 
+    def log_phrase(self, state: Any, actor: int, action: Action) -> Phrase | None:
+        """An action for the log in words (``words.log_phrase``), from the spectator's view of
+        `state` before the action; None for chance and for games without log words. Show it only
+        to a viewer whose ``observe_action`` is the action's whole notation."""
+        module = self.words_module()
+        if actor < 0 or module is None or not hasattr(module, "log_phrase"):
+            return None
+        result: Phrase = module.log_phrase(
+            self.action_to_json(action), self.view(state, None), actor
+        )
+        return result
+
     def kind_words(self) -> Mapping[str, KindWords]:
         """Every action kind's short name and explanation (``words.KINDS``), where the game has
         them."""

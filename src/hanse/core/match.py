@@ -15,6 +15,7 @@ from typing import Protocol
 
 from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, IllegalActionError, State, View
 from hanse.core.record import MatchRecord, RecordError
+from hanse.core.words import Phrase
 
 GameFactory = Callable[[MatchRecord], Game]
 
@@ -85,7 +86,10 @@ class Match:
             seed=self.seed,
             players=players,
         )
-        self._log: list[tuple[int, list[str]]] | None = [] if keep_log else None
+        # (actor, what each viewer saw, the move in words for each viewer who saw it whole)
+        self._log: list[tuple[int, list[str], list[Phrase | None]]] | None = (
+            [] if keep_log else None
+        )
         self._resolve_chance()
 
     # -- what drivers ask ----------------------------------------------------------------------
@@ -107,7 +111,21 @@ class Match:
         if self._log is None:
             raise ValueError("this match keeps no log; create it with keep_log=True")
         index = self.game.num_players if viewer is None else viewer
-        return [(actor, seen[index]) for actor, seen in self._log]
+        return [(actor, seen[index]) for actor, seen, _ in self._log]
+
+    def log_in_words(self, viewer: int | None) -> list[tuple[int, str]]:
+        """:meth:`log`, with each move the viewer saw whole said in words where the game can
+        ("seat 1 places a trader on Hamburg–Lübeck")."""
+        if self._log is None:
+            raise ValueError("this match keeps no log; create it with keep_log=True")
+        index = self.game.num_players if viewer is None else viewer
+        said = []
+        for actor, seen, phrases in self._log:
+            phrase = phrases[index]
+            said.append(
+                (actor, seen[index] if phrase is None else phrase.text(player=f"seat {actor}"))
+            )
+        return said
 
     # -- what drivers do -----------------------------------------------------------------------
     def submit(self, seat: int, text: str, version: int | None = None) -> Action:
@@ -150,7 +168,12 @@ class Match:
                 self.game.observe_action(before, player, action, viewer)
                 for viewer in [*range(self.game.num_players), None]
             ]
-            self._log.append((player, seen))
+            notation = self.record.actions[-1][1]
+            said = getattr(self.game, "log_phrase", None)  # GameBase's; not in the protocol
+            phrase = None if said is None else said(before, player, action)
+            self._log.append(
+                (player, seen, [phrase if text == notation else None for text in seen])
+            )
         if player != CHANCE:
             self.version += 1
         self._resolve_chance()

@@ -6,7 +6,12 @@ A game package may have a ``words`` module (DESIGN.md layout, like ``heuristics`
 - ``KINDS``: for every action kind, a :class:`KindWords` (a short name and what it does);
 - ``decision_phrase(view) -> Phrase``: the pending decision, addressed to the one who decides;
 - ``action_phrase(action_json, view) -> Phrase``: one legal action, from its JSON form and the
-  decider's view (the JSON holds numbers; the view gives the names behind them).
+  decider's view (the JSON holds numbers; the view gives the names behind them);
+- ``log_phrase(action_json, view, actor) -> Phrase``: an action that was made, for the log, in the
+  third person with a ``{player}`` field the reader fills ("{player} places a trader on
+  Hamburg–Lübeck"), from the *spectator's* view before the action, so that it holds nothing
+  secret; it is shown only to viewers who see the whole action (``observe_action`` gives them its
+  notation), the others read the game's own text.
 
 A :class:`Phrase` is an English template with named fields. The terminal prints it as it is; the web
 pages translate the template and every field through the reader's catalog (gettext), so a field
@@ -33,10 +38,21 @@ class Phrase:
     template: str
     fields: tuple[tuple[str, str], ...] = ()
 
-    def text(self, translate: Callable[[str], str] = _same) -> str:
-        """The phrase in words; `translate` (gettext) is applied to the template and each field."""
+    def text(self, translate: Callable[[str], str] = _same, **names: str) -> str:
+        """The phrase in words; `translate` (gettext) is applied to the template and each field.
+        `names` fill fields the phrase leaves to its reader, untranslated (a log line's
+        ``{player}``: the seat's name as the page shows it)."""
         values = {name: translate(value) for name, value in self.fields}
-        return translate(self.template).format(**values)
+        return translate(self.template).format(**values, **names)
+
+    def to_json(self) -> dict[str, object]:
+        return {"template": self.template, "fields": dict(self.fields)}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, object]) -> Phrase:
+        fields = obj.get("fields")
+        assert isinstance(fields, dict)
+        return cls(str(obj["template"]), tuple((str(k), str(v)) for k, v in fields.items()))
 
 
 def phrase(template: str, **fields: object) -> Phrase:

@@ -58,6 +58,7 @@ class Move:
     player: int
     text: str
     seen: list[str]
+    said: list[dict[str, Any] | None]  # per viewer: the move in words (a Phrase), where shown
 
 
 @dataclass
@@ -74,7 +75,8 @@ class LiveTable:
     state: Any = field(init=False)
     seq: int = 0
     version: int = 0
-    log: list[tuple[int, int, list[str]]] = field(default_factory=list)  # (seq, player, seen)
+    # (seq, player, seen, said): what each viewer saw of a move, and the move in words
+    log: list[tuple[int, int, list[str], list[dict[str, Any] | None]]] = field(default_factory=list)
     # What every viewer of the current state is sent (its view, the legal actions), computed once
     # per state: the mover is sent the same view in the answer to its move and on its socket.
     _shown: dict[Any, Any] = field(default_factory=dict)
@@ -93,8 +95,12 @@ class LiveTable:
             for viewer in [*range(self.players), None]
         ]
         text = self.game.action_to_str(action)
+        phrase = self.game.log_phrase(state, player, action)
+        words = None if phrase is None else phrase.to_json()
+        # In words only for a viewer who sees the whole move; the others read what they saw.
+        said = [words if shown == text else None for shown in seen]
         self.game.apply_action(state, action)
-        return Move(player, text, seen)
+        return Move(player, text, seen, said)
 
     def resolve_chance(self, state: Any) -> list[Move]:
         """Draw every pending chance outcome with the system's random source (never a seed)."""
@@ -116,7 +122,7 @@ class LiveTable:
         self._shown = {}
         for move in moves:
             self.seq += 1
-            self.log.append((self.seq, move.player, move.seen))
+            self.log.append((self.seq, move.player, move.seen, move.said))
             if move.player != CHANCE:
                 self.version += 1
 
@@ -195,7 +201,8 @@ class LiveTable:
             "log_start": start,
             "log": [
                 {"seq": seq, "player": player, "text": seen[viewer]}
-                for seq, player, seen in self.log[start:]
+                | ({} if said[viewer] is None else {"said": said[viewer]})
+                for seq, player, seen, said in self.log[start:]
             ],
             "scores": None,
             "winners": None,

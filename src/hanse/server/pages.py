@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 from collections import defaultdict
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -15,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from hanse.core.protocol import CHANCE
 from hanse.core.record import MatchRecord
+from hanse.core.words import Phrase
 from hanse.games import REGISTRY
 from hanse.server.api import caller_seat, list_games
 from hanse.server.errors import ApiError, unprocessable
@@ -159,11 +161,19 @@ def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang:
     state = game.new_initial_state()
     viewer = seat
     names = {"players": record.players or [], "lang": lang}
+    words = game_translations(lang, record.game_id).gettext
     log: list[dict[str, str]] = []
-    for player, text in record.actions[:step]:
+    for index, (player, text) in enumerate(record.actions[:step]):
         action = game.action_from_str(text)
-        seen = game.observe_action(state, player, action, viewer)
-        log.append({"who": _replay_name(names, player), "text": seen})
+        entry: dict[str, Any] = {
+            "player": player,
+            "text": game.observe_action(state, player, action, viewer),
+        }
+        if index >= step - 60 and entry["text"] == text:  # said in words where shown whole
+            phrase = game.log_phrase(state, player, action)
+            if phrase is not None:
+                entry["said"] = phrase.to_json()
+        log.append(_log_entry(entry, _replay_name(names, player), words))
         game.apply_action(state, action)
     shown = log[-60:]
     return (
@@ -204,6 +214,14 @@ def _seat_name(payload: dict[str, Any], player: int, lang: str) -> str:
     return f"{seat['name'] or _('seat')} ({SEAT_MARKS[player]})"
 
 
+def _log_entry(entry: dict[str, Any], who: str, words: Callable[[str], str]) -> dict[str, str]:
+    """A log line: the move in words in the reader's language ("Anna (A) places a trader on
+    Hamburg–Lübeck") where the game says it so, else who and what the game's log says."""
+    if "said" in entry:
+        return {"who": "", "text": Phrase.from_json(entry["said"]).text(words, player=who)}
+    return {"who": who, "text": str(entry["text"])}
+
+
 def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     """A table's panel for the caller: players, board, choices grouped by kind, log."""
     _ = translations(lang).gettext
@@ -240,7 +258,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         for kind, actions in groups.items()
     ]
     log = [
-        {"who": _seat_name(payload, entry["player"], lang), "text": entry["text"]}
+        _log_entry(entry, _seat_name(payload, entry["player"], lang), words)
         for entry in payload["log"][-60:]
     ]
     decision = (

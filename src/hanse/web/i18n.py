@@ -33,10 +33,13 @@ def game_translations(lang: str, game_id: str) -> gettext.NullTranslations:
     """A game's words (``<game>.po``: the phrases of its ``words`` module and its game terms as
     the rulebooks name them), then the pages' messages. One catalog per game, so the same English
     word may be translated differently in two games."""
-    path = LOCALE / lang / "LC_MESSAGES" / f"{game_id}.po"
-    if lang == "en" or lang not in LANGUAGES or not path.exists():
+    folder = LOCALE / lang / "LC_MESSAGES"
+    paths = [p for p in (folder / f"{game_id}.po", folder / f"{game_id}_log.po") if p.exists()]
+    if lang == "en" or lang not in LANGUAGES or not paths:
         return translations(lang)
-    result = _compiled(path, lang)
+    result = _compiled(paths[0], lang)
+    for path in paths[1:]:  # the log's words (``<game>_log.po``)
+        result.add_fallback(_compiled(path, lang))
     result.add_fallback(translations(lang))
     return result
 

@@ -279,3 +279,102 @@ def _use_bonus(action: dict[str, Any], view: View) -> Phrase:
             city=_city(view, action["city"]),
         )
     return phrase("Bonus marker: {marker}", marker=MARKER_WORDS[marker])
+
+
+def _letter(seat: Any) -> str:
+    """A seat as the board marks it (A for seat 0; N for the neutral pieces)."""
+    return "N" if seat == "neutral" else "ABCDE"[int(seat)]
+
+
+def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    """A made action for the log, in the third person ("{player} places a trader on
+    Hamburg–Lübeck"), from the spectator's view before it (:mod:`hanse.core.words`)."""
+    kind = action["kind"]
+    if kind == "income":
+        return phrase(
+            "{player} takes traders {traders}, merchants {merchants} into the supply",
+            traders=action["traders"],
+            merchants=action["merchants"],
+        )
+    if kind in ("place", "move_place", "displaced_place", "move"):
+        template = {
+            "place": "{player} places a {piece} on {route}",
+            "move_place": "{player} puts the {piece} down on {route}",
+            "displaced_place": "{player} puts a {piece} on {route}",
+            "move": "{player} picks up a {piece} from {route}",
+        }[kind]
+        return phrase(
+            template, piece=_piece(action["merchant"]), route=_route(view, action["route"])
+        )
+    if kind == "displace":
+        occupant = view["routes"][action["route"]]["posts"][action["post"]] or {}
+        return phrase(
+            "{player} displaces player {victim}'s {their} on {route} with a {piece}",
+            victim=_letter(occupant.get("seat", "neutral")),
+            their=occupant.get("piece", "trader"),
+            route=_route(view, action["route"]),
+            piece=_piece(action["merchant"]),
+        )
+    if kind == "displaced_move":
+        return phrase(
+            "{player} moves a {piece} from {source} to {route}",
+            piece=_piece(action["merchant"]),
+            source=_route(view, action["from_route"]),
+            route=_route(view, action["route"]),
+        )
+    if kind == "remove_piece":
+        occupant = view["routes"][action["route"]]["posts"][action["post"]] or {}
+        return phrase(
+            "{player} removes player {victim}'s {their} from {route}",
+            victim=_letter(occupant.get("seat", "neutral")),
+            their=occupant.get("piece", "trader"),
+            route=_route(view, action["route"]),
+        )
+    if kind == "establish":
+        return phrase("{player} establishes {route}", route=_route(view, action["route"]))
+    if kind == "establish_office":
+        return phrase("{player} takes an office in {city}", city=_city(view, action["city"]))
+    if kind in ("establish_upgrade", "use_bonus") and action["ability"] >= 0:
+        return phrase(
+            "{player} develops {ability}", ability=ABILITY_WORDS[ABILITIES[action["ability"]]]
+        )
+    if kind == "establish_coellen":
+        return phrase(
+            "{player} takes Coellen's space {points}", points=COELLEN_POINTS[action["space"]]
+        )
+    if kind == "establish_extra_office":
+        return phrase(
+            "{player} opens an extra office in {city} with a {piece}",
+            city=_city(view, action["city"]),
+            piece=_piece(action["merchant"]),
+        )
+    if kind == "use_bonus" and action["city"] >= 0:
+        return phrase(
+            "{player} swaps offices {left} and {right} in {city}",
+            left=action["office"],
+            right=action["office"] + 1,
+            city=_city(view, action["city"]),
+        )
+    if kind == "use_bonus":
+        return phrase(
+            "{player} uses the bonus marker {marker}",
+            marker=MARKER_WORDS[BONUS_KINDS[action["marker"]]],
+        )
+    if kind == "neutral_office":
+        return phrase(
+            "{player} puts the neutral office in {city}", city=_city(view, action["city"])
+        )
+    if kind == "place_bonus":
+        return phrase(
+            "{player} lays a bonus marker beside {route}", route=_route(view, action["route"])
+        )
+    return phrase(_SIMPLE_LOG[kind])
+
+
+_SIMPLE_LOG: dict[str, str] = {
+    "move_done": "{player} picks up no more",
+    "establish_none": "{player} takes only the prestige",
+    "displaced_done": "{player} places no more extra pieces",
+    "remove_done": "{player} stops removing",
+    "end_turn": "{player} ends the turn",
+}
