@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 from hanse.core import CHANCE
 from hanse.core.match import sample_chance
 from hanse.core.testing import decision_nodes
-from hanse.core.words import Phrase, template_fields
+from hanse.core.words import Phrase, log_line, log_words, phrase, template_fields
 from hanse.games import REGISTRY, make
 from hanse.web.i18n import LOCALE
 
@@ -170,3 +170,18 @@ def test_catalogs_translate_every_phrase_kind_and_term(
         assert text is not None and template_fields(text) == template_fields(template), (
             f"{lang}/{game_id}.po: {text!r} has other fields than {template!r}"
         )
+
+
+def test_a_log_line_is_in_words_only_for_a_viewer_who_saw_the_whole_move() -> None:
+    """The log in words (issue 16, "a readable log") never says more than the viewer's own log
+    text: a hidden part ("route 0 ?") keeps the game's text; a note of what the move showed is
+    kept beside the words unless they already say it."""
+    said = phrase("{player} lays marker {marker} on the left route", marker=3)
+    assert log_words("route 0 3", "route 0 3", said) == said.to_json()
+    assert log_words("route 0 ?", "route 0 3", said) is None
+    noted = log_words("route 0 3 (the marker shows 5)", "route 0 3", said)
+    assert noted is not None and log_line(noted, str, "Anna") == (
+        "Anna lays marker 3 on the left route (the marker shows 5)"
+    )
+    assert log_words("route 0 3 (marker 3)", "route 0 3", said) == said.to_json()
+    assert log_words("route 0 3", "route 0 3", None) is None

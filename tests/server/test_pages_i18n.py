@@ -27,3 +27,16 @@ def test_every_phrase_of_the_pages_has_a_german_and_an_italian_translation() -> 
         missing = sorted(p for p in phrases if not (catalog.get(p) and catalog.get(p).string))
         assert not missing, f"{lang} lacks {missing}"
     assert translations("de").gettext("New table") == "Neuer Tisch"
+
+
+def test_every_variant_flag_is_explained_in_german_and_italian() -> None:
+    """The lobby explains each flag in the reader's language (issue 16, "each variant flag with
+    its explanation")."""
+    from hanse.games import REGISTRY
+
+    helps = {flag.help for cls in REGISTRY.values() for flag in cls.flag_docs()}
+    assert len(helps) >= 10
+    for lang in ("de", "it"):
+        gettext = translations(lang).gettext
+        missing = sorted(text for text in helps if gettext(text) == text)
+        assert not missing, f"{lang} lacks {missing}"

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, IllegalActionError, State, View
 from hanse.core.record import MatchRecord, RecordError
-from hanse.core.words import Phrase
+from hanse.core.words import log_line, log_words
 
 GameFactory = Callable[[MatchRecord], Game]
 
@@ -87,7 +87,7 @@ class Match:
             players=players,
         )
         # (actor, what each viewer saw, the move in words for each viewer who saw it whole)
-        self._log: list[tuple[int, list[str], list[Phrase | None]]] | None = (
+        self._log: list[tuple[int, list[str], list[dict[str, object] | None]]] | None = (
             [] if keep_log else None
         )
         self._resolve_chance()
@@ -120,10 +120,10 @@ class Match:
             raise ValueError("this match keeps no log; create it with keep_log=True")
         index = self.game.num_players if viewer is None else viewer
         said = []
-        for actor, seen, phrases in self._log:
-            phrase = phrases[index]
+        for actor, seen, words in self._log:
+            line = words[index]
             said.append(
-                (actor, seen[index] if phrase is None else phrase.text(player=f"seat {actor}"))
+                (actor, seen[index] if line is None else log_line(line, str, f"seat {actor}"))
             )
         return said
 
@@ -171,9 +171,7 @@ class Match:
             notation = self.record.actions[-1][1]
             said = getattr(self.game, "log_phrase", None)  # GameBase's; not in the protocol
             phrase = None if said is None else said(before, player, action)
-            self._log.append(
-                (player, seen, [phrase if text == notation else None for text in seen])
-            )
+            self._log.append((player, seen, [log_words(text, notation, phrase) for text in seen]))
         if player != CHANCE:
             self.version += 1
         self._resolve_chance()

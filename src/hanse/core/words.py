@@ -21,6 +21,7 @@ that is a game term ("trader") is translated and a name ("Lübeck") stays as it 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from string import Formatter
@@ -70,3 +71,30 @@ class KindWords(NamedTuple):
 
     name: str
     help: str
+
+
+def log_words(seen: str, notation: str, phrase: Phrase | None) -> dict[str, object] | None:
+    """A viewer's log line in words (a :class:`Phrase` as JSON), or None to keep the game's text.
+
+    In words only when the viewer saw the whole move: its notation, perhaps followed by a note
+    in brackets of what the move showed ("move 1 pay o (the marker shows 5)"). The note is kept
+    beside the words (``"note"``) unless the words already hold every word of it."""
+    if phrase is None:
+        return None
+    said = phrase.to_json()
+    if seen == notation:
+        return said
+    if not (seen.startswith(notation + " (") and seen.endswith(")")):
+        return None
+    inner = seen[len(notation) + 2 : -1]
+    told = set(re.findall(r"\w+", phrase.text(player="")))
+    if set(re.findall(r"\w+", inner)) <= told:  # the words say it already
+        return said
+    return {**said, "note": f"({inner})"}
+
+
+def log_line(said: dict[str, object], translate: Callable[[str], str], player: str) -> str:
+    """The text of a log line in words (:func:`log_words`) with the player's name."""
+    text = Phrase.from_json(said).text(translate, player=player)
+    note = said.get("note")
+    return f"{text} {note}" if note else text

@@ -17,6 +17,7 @@ from typing import Any
 
 from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, TERMINAL, Action
+from hanse.core.words import log_words
 from hanse.games import make
 
 _system_random = random.SystemRandom()
@@ -96,9 +97,8 @@ class LiveTable:
         ]
         text = self.game.action_to_str(action)
         phrase = self.game.log_phrase(state, player, action)
-        words = None if phrase is None else phrase.to_json()
         # In words only for a viewer who sees the whole move; the others read what they saw.
-        said = [words if shown == text else None for shown in seen]
+        said = [log_words(shown, text, phrase) for shown in seen]
         self.game.apply_action(state, action)
         return Move(player, text, seen, said)
 

@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from hanse.core.protocol import CHANCE
 from hanse.core.record import MatchRecord
-from hanse.core.words import Phrase
+from hanse.core.words import log_line, log_words
 from hanse.games import REGISTRY
 from hanse.server.api import caller_seat, list_games
 from hanse.server.errors import ApiError, unprocessable
@@ -68,16 +68,18 @@ async def lobby(request: Request) -> HTMLResponse:
     return _page(request, "lobby.html", games=list_games(), waiting=waiting)
 
 
-def board_svg(game_id: str, view: Any, legal: list[str]) -> tuple[str, frozenset[str]]:
+def board_svg(
+    game_id: str, view: Any, legal: list[str], lang: str = "en"
+) -> tuple[str, frozenset[str]]:
     """The game's SVG board (its package's ``svg.py``) with the legal actions it places, or no
-    board where a game has none yet."""
+    board where a game has none yet; its words in `lang` (the game's catalog)."""
     if view is None:
         return "", frozenset()
     try:
         module = importlib.import_module(f"hanse.games.{game_id}.svg")
     except ModuleNotFoundError:
         return "", frozenset()
-    svg, placed = module.board_svg(view, legal)
+    svg, placed = module.board_svg(view, legal, game_translations(lang, game_id).gettext)
     return str(svg), frozenset(placed)
 
 
@@ -169,10 +171,10 @@ def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang:
             "player": player,
             "text": game.observe_action(state, player, action, viewer),
         }
-        if index >= step - 60 and entry["text"] == text:  # said in words where shown whole
-            phrase = game.log_phrase(state, player, action)
-            if phrase is not None:
-                entry["said"] = phrase.to_json()
+        if index >= step - 60:  # said in words where the viewer saw the whole move
+            said = log_words(entry["text"], text, game.log_phrase(state, player, action))
+            if said is not None:
+                entry["said"] = said
         log.append(_log_entry(entry, _replay_name(names, player), words))
         game.apply_action(state, action)
     shown = log[-60:]
@@ -218,7 +220,7 @@ def _log_entry(entry: dict[str, Any], who: str, words: Callable[[str], str]) -> 
     """A log line: the move in words in the reader's language ("Anna (A) places a trader on
     Hamburg–Lübeck") where the game says it so, else who and what the game's log says."""
     if "said" in entry:
-        return {"who": "", "text": Phrase.from_json(entry["said"]).text(words, player=who)}
+        return {"who": "", "text": log_line(entry["said"], words, who)}
     return {"who": who, "text": str(entry["text"])}
 
 
@@ -239,7 +241,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     view = payload["view"]
     game = game_for(game_id, payload["players"], payload["flags"])
     board = "" if view is None else game.render(view)
-    svg, placed = board_svg(game_id, view, [action["text"] for action in payload["legal"]])
+    svg, placed = board_svg(game_id, view, [action["text"] for action in payload["legal"]], lang)
     words = game_translations(lang, game_id).gettext
     # Actions on the board are clicked there; the action bar offers the rest (each once), said
     # in the reader's language, grouped by kind with what the kind does.

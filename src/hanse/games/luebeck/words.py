@@ -231,3 +231,105 @@ def _play(action: dict[str, Any], view: View) -> Phrase:
         city=city,
         seats=_seats(cog["figures"]),
     )
+
+
+def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    """A made action for the log, in the third person ("{player} plays Riga 3: the cog sails
+    from Danzig to Riga (aboard: A, C)"), from the spectator's view before it
+    (:mod:`hanse.core.words`). Every field is public: the action's own (a discarded card is laid
+    open), the layout's packs and the cogs on the map; other players are named by their letter."""
+    kind = action["kind"]
+    if kind == "draft":
+        return phrase(
+            "{player} takes pack {pack}: {cards}",
+            pack=action["pack"],
+            cards=", ".join(view["layout"][action["pack"]]),
+        )
+    if kind == "choose_first":
+        seat = action["seat"]
+        if seat == actor:
+            return phrase("{player} takes the first action of the round")
+        return phrase(
+            "{player} lets player {seat} take the first action of the round",
+            seat=SEAT_LETTERS[seat],
+        )
+    if kind == "start_voyage":
+        if action["cog"] is None:
+            return phrase("{player} starts a voyage in Lübeck with a free cog")
+        return phrase(
+            "{player} starts a voyage in Lübeck, boarding the cog (aboard: {seats})",
+            seats=_seats(_cog(view, action["cog"])["figures"]),
+        )
+    if kind == "play":
+        return _play_log(action, view)
+    if kind == "discard":
+        card = action["card"]
+        return phrase(
+            "{player} throws {card} overboard (−{cost})",
+            card=card,
+            cost=data.KIND_COST[data.LABEL_TO_KIND[card]],
+        )
+    if kind == "take_back":
+        cog = _cog(view, action["cog"])
+        return phrase(
+            "{player} takes a figure back from the cog in {city} (aboard: {seats})",
+            city=cog["city"],
+            seats=_seats(cog["figures"]),
+        )
+    if kind == "keep":
+        return phrase("{player} leaves the remaining figures aboard")
+    return phrase("{player} passes for the rest of the round")
+
+
+def _play_log(action: dict[str, Any], view: View) -> Phrase:
+    """A card played, for the log (as :func:`_play`): the cog is named by its city and the seats
+    aboard before the card takes effect."""
+    card = action["card"]
+    kind = data.LABEL_TO_KIND[card]
+    card_type = data.KIND_TYPE[kind]
+    if card_type == data.T_HANDELSFAHRT:
+        city = data.CITIES[data.KIND_CITY[kind]]
+        if action["cog"] is None:
+            return phrase(
+                "{player} plays {card}: starts a voyage in {city} with a free cog",
+                card=card,
+                city=city,
+            )
+        return phrase(
+            "{player} plays {card}: starts a voyage in {city}, boarding the cog (aboard: {seats})",
+            card=card,
+            city=city,
+            seats=_seats(_cog(view, action["cog"])["figures"]),
+        )
+    cog = _cog(view, action["cog"])
+    if card_type == data.T_PIRATEN:
+        return phrase(
+            "{player} plays Piraten: the cog in {city} leaves the map (aboard: {seats})",
+            city=cog["city"],
+            seats=_seats(cog["figures"]),
+        )
+    if card_type == data.T_SCHIFFSWECHSEL:
+        target = _cog(view, action["to"])
+        return phrase(
+            "{player} plays Schiffswechsel: moves a figure from the cog in {source} "
+            "({from_seats}) to the cog in {city} ({seats})",
+            source=cog["city"],
+            from_seats=_seats(cog["figures"]),
+            city=target["city"],
+            seats=_seats(target["figures"]),
+        )
+    city = data.CITIES[data.KIND_CITY[kind]]
+    if cog["city"] == city:
+        return phrase(
+            "{player} plays {card} in {city} (aboard: {seats})",
+            card=card,
+            city=city,
+            seats=_seats(cog["figures"]),
+        )
+    return phrase(
+        "{player} plays {card}: the cog sails from {source} to {city} (aboard: {seats})",
+        card=card,
+        source=cog["city"],
+        city=city,
+        seats=_seats(cog["figures"]),
+    )

@@ -12,8 +12,8 @@ class SpeicherstadtConfig:
     kaispeicher: bool = field(
         default=False,
         metadata={
-            "help": "play with the Kaispeicher expansion: 50 more cards, the reservation row, "
-            "a 4th worker, 2 coins income and the goods hemp, cloth and glass (RULINGS.md: a flag, "
-            "off by default)"
+            "help": "Play with the Kaispeicher expansion: 50 more cards, the reservation row, "
+            "a 4th worker, 2 coins income and the goods hemp, cloth and glass (off by default, "
+            "as the rulings decide)."
         },
     )
