@@ -821,3 +821,414 @@ _ACTIONS = {
     "demand": _demand,
     "push": _push,
 }
+
+
+# -- the log --------------------------------------------------------------------------------------
+def _letter(seat: Any) -> str:
+    """A seat as the board marks it (A for seat 0)."""
+    return "ABCDE"[int(seat)]
+
+
+def _where(view: View, seat: int) -> str:
+    city = _seat_city(view, seat)
+    return _city(city) if city is not None else "?"
+
+
+def _log_step(
+    view: View, mover: int, slot: int, templates: tuple[str, str, str], **fields: Any
+) -> Phrase:
+    """A step of `mover`'s cog along route square `slot` of its city: to the city the spectator
+    sees there (face up), by the named square if both lead there, else only by the square (a
+    face-down marker is turned by the step, and the log's own text tells what it shows)."""
+    city = _seat_city(view, mover)
+    target = _target(view, city, slot) if city is not None else None
+    if target is None or target == city:
+        return phrase(templates[2], square=SQUARES[slot], **fields)
+    if city is not None and _target(view, city, 1 - slot) == target:
+        return phrase(templates[1], city=_city(target), square=SQUARES[slot], **fields)
+    return phrase(templates[0], city=_city(target), **fields)
+
+
+def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    """A made action for the log, in the third person ("{player} sails to Reval (3), paying 1
+    ore"), from the spectator's view before it (:mod:`hanse.core.words`): only the action's own
+    fields and what everybody sees (face-up markers, cities, bids, the offer) go into it."""
+    kind = action["kind"]
+    handler = _LOG.get(kind)
+    if handler is not None:
+        return handler(action, view, actor)
+    if kind == "skip":
+        return _log_skip(view)
+    return phrase(_SIMPLE_LOG[kind], city=_where(view, actor))
+
+
+_SIMPLE_LOG: dict[str, str] = {
+    "stop": "{player} ends the movement in {city}",
+    "build_kontor": "{player} builds a Kontor in {city}",
+    "collect": "{player} collects the goods of the Kontor in {city}",
+    "exchange_done": "{player} finishes the exchange with {city}",
+    "end_turn": "{player} ends the turn in {city}",
+}
+
+
+def _log_skip(view: View) -> Phrase:
+    decision = view["decision"]
+    if decision == "start_swap":
+        return phrase("{player} keeps the markers as they lie")
+    if decision == "attack":
+        return phrase("{player} starts no conflict")
+    if decision == "push":
+        return phrase("{player} leaves player {seat}'s cog where it is", seat=_letter(_loser(view)))
+    return phrase("{player} lets it pass")
+
+
+def _log_start(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    return phrase("{player} chooses {city} as start city", city=_city(action["marker"]))
+
+
+def _log_bid(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    marker = action["marker"]
+    return phrase(
+        "{player} bids {marker}: goods to {city}", marker=MARKER_ITEMS[marker], city=_city(marker)
+    )
+
+
+def _log_bid_done(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    laid = view["bids"][actor]
+    if not laid:
+        return phrase("{player} bids nothing")
+    return phrase("{player} finishes the bid: {bid}", bid=_bid(laid))
+
+
+def _log_gm(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    steps = action["steps"]
+    city, ends = _gm_target(view, steps)
+    if ends:
+        template = (
+            "{player} moves the guild master 1 city on, to {city}: the game ends"
+            if steps == 1
+            else "{player} moves the guild master 2 cities on, to {city}: the game ends"
+        )
+    else:
+        template = (
+            "{player} moves the guild master 1 city on, to {city}"
+            if steps == 1
+            else "{player} moves the guild master 2 cities on, to {city}"
+        )
+    return phrase(template, city=_city(city))
+
+
+def _log_tax(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    return phrase("{player} pays {pay} as tax", pay=GOOD_ITEMS[action["good"]])
+
+
+def _log_move(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    pay = [GOOD_ITEMS[g] for g in action["goods"]] + [MARKER_ITEMS[m] for m in action["markers"]]
+    slot = action["slot"]
+    if slot == SECRET_SLOT:
+        target = _city(int(view["guildmaster"]))
+        if len(pay) >= 2:
+            return phrase(
+                "{player} takes the secret route to {city}, paying {pay} and {pay2}",
+                city=target,
+                pay=pay[0],
+                pay2=pay[1],
+            )
+        if pay:
+            return phrase(
+                "{player} takes the secret route to {city}, paying {pay}", city=target, pay=pay[0]
+            )
+        return phrase("{player} takes the secret route to {city}", city=target)
+    if not pay:
+        return _log_step(
+            view,
+            actor,
+            slot,
+            (
+                "{player} sails to {city}",
+                "{player} sails to {city} by the {square}",
+                "{player} sails along the {square}",
+            ),
+        )
+    return _log_step(
+        view,
+        actor,
+        slot,
+        (
+            "{player} sails to {city}, paying {pay}",
+            "{player} sails to {city} by the {square}, paying {pay}",
+            "{player} sails along the {square}, paying {pay}",
+        ),
+        pay=pay[0],
+    )
+
+
+def _log_gm_trade(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    option = action["option"]
+    if option == GMT_RAID:
+        return phrase(
+            "{player} gives the guild master 3 × {marker} for a second robbery marker",
+            marker=MARKER_ITEMS[action["marker"]],
+        )
+    if option == GMT_CHIP:
+        return phrase(
+            "{player} gives the guild master 6 × {good} for the bonus chip {chip}",
+            good=GOOD_NAMES[action["good"]],
+            chip=CHIP_WORDS[CHIP_NAMES[action["chip"]]],
+        )
+    if option == GMT_GOOD:
+        return phrase(
+            "{player} gives the guild master {pay} for a marker of its colour",
+            pay=GOOD_ITEMS[action["good"]],
+        )
+    marker = action["marker"]
+    return phrase(
+        "{player} gives the guild master {marker} for {pay}",
+        marker=MARKER_ITEMS[marker],
+        pay=GOOD_ITEMS[MARKER_COLOUR[marker]],
+    )
+
+
+def _log_take_marker(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    marker = action["marker"]
+    if marker < 0:
+        good = int(view["turn"]["taking"])
+        if good < 0:
+            return phrase("{player} takes no marker")
+        return phrase("{player} takes no marker and gets {pay} back", pay=GOOD_ITEMS[good])
+    return phrase("{player} takes {marker} from the reserve", marker=MARKER_ITEMS[marker])
+
+
+def _log_buy(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    lot = action["lot"]
+    offer = view["offer"]
+    pay = GOOD_ITEMS[action["good"]]
+    if 0 <= lot < len(offer) and len(offer[lot]) == 2:
+        first, second = offer[lot]
+        return phrase(
+            "{player} buys markers {first} and {second} for {pay}",
+            first=first,
+            second=second,
+            pay=pay,
+        )
+    return phrase("{player} buys lot {lot} for {pay}", lot=lot, pay=pay)
+
+
+def _log_exchange(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    template = (
+        "{player} gives {pay} to {city} in exchange"
+        if action["side"] == 0
+        else "{player} takes {pay} from {city} in exchange"
+    )
+    return phrase(template, pay=GOOD_ITEMS[action["good"]], city=_where(view, actor))
+
+
+def _log_change_route(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    marker, slot = action["marker"], action["slot"]
+    city = _seat_city(view, actor)
+    taken = view["cities"][city]["markers"][slot] if city is not None else None
+    if taken is not None:
+        return phrase(
+            "{player} lays {marker} on the {square} of {city} and takes {taken}: the route "
+            "leads to {target}",
+            marker=MARKER_ITEMS[marker],
+            square=SQUARES[slot],
+            city=_where(view, actor),
+            taken=MARKER_ITEMS[int(taken)],
+            target=_city(marker),
+        )
+    return phrase(
+        "{player} lays {marker} on the {square} of {city}: the route leads to {target}",
+        marker=MARKER_ITEMS[marker],
+        square=SQUARES[slot],
+        city=_where(view, actor),
+        target=_city(marker),
+    )
+
+
+def _log_rob(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    victim = action["victim"]
+    if victim == CITY:
+        return phrase("{player} robs the city {city}", city=_where(view, actor))
+    return phrase(
+        "{player} robs player {seat}'s cog in {city}",
+        seat=_letter(victim),
+        city=_where(view, actor),
+    )
+
+
+def _log_split(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    return phrase("{player} puts {pay} on the first pile", pay=GOOD_ITEMS[action["good"]])
+
+
+def _log_take_pile(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    pile = view["robbery"]["piles"][action["pile"]]
+    first = action["pile"] == 0
+    if isinstance(pile, dict):
+        template = (
+            "{player} takes the first pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt"
+            if first
+            else "{player} takes the second pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt"
+        )
+        return phrase(template, **_tally(pile))
+    template = (
+        "{player} takes the first pile ({count} goods)"
+        if first
+        else "{player} takes the second pile ({count} goods)"
+    )
+    return phrase(template, count=pile)
+
+
+def _log_forced_step(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    robber = view["turn_owner"]
+    if robber is None:
+        return phrase(
+            "{player} sends the robber along the {square}", square=SQUARES[action["slot"]]
+        )
+    return _log_step(
+        view,
+        int(robber),
+        action["slot"],
+        (
+            "{player} sends the robber (player {seat}) to {city}",
+            "{player} sends the robber (player {seat}) to {city} by the {square}",
+            "{player} sends the robber (player {seat}) along the {square}",
+        ),
+        seat=_letter(robber),
+    )
+
+
+def _log_offer(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    template = (
+        "{player} starts an offer to the Kontor of player {seat}"
+        if action["kontor"]
+        else "{player} starts an offer to player {seat}"
+    )
+    return phrase(template, seat=_letter(action["seat"]))
+
+
+def _log_trade_item(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    template = "{player} offers {item}" if action["side"] == 0 else "{player} asks for {item}"
+    return phrase(template, item=_item(action["good"], action["marker"]))
+
+
+def _log_send(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    trade = view["trade"]
+    partner = trade["partner"]
+    if not isinstance(partner, int) or not 0 <= partner < len(view["players"]):
+        return phrase("{player} sends the offer")
+    template = (
+        "{player} sends the offer to the Kontor of player {seat}"
+        if trade["kontor"]
+        else "{player} sends the offer to player {seat}"
+    )
+    return phrase(template, seat=_letter(partner))
+
+
+def _log_cancel(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    return phrase("{player} withdraws the offer")
+
+
+def _log_answer(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    owner = view["turn_owner"]
+    if owner is None:
+        return phrase(
+            "{player} accepts the offer" if action["accept"] else "{player} declines the offer"
+        )
+    template = (
+        "{player} accepts player {seat}'s offer"
+        if action["accept"]
+        else "{player} declines player {seat}'s offer"
+    )
+    return phrase(template, seat=_letter(owner))
+
+
+def _log_look(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    return phrase(
+        "{player} pays {pay} to look at the markers of {city}",
+        pay=_item(action["good"], action["marker"]),
+        city=_where(view, actor),
+    )
+
+
+def _log_attack(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    return phrase(
+        "{player} attacks player {seat} in {city}",
+        seat=_letter(action["seat"]),
+        city=_where(view, actor),
+    )
+
+
+def _log_conflict_bid(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    marker = MARKER_ITEMS[action["value"]]
+    count = action["count"]
+    if count == 0:
+        return phrase("{player} puts no {marker} into the conflict", marker=marker)
+    return phrase("{player} puts {count} × {marker} into the conflict", count=count, marker=marker)
+
+
+def _log_demand(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    wanted = [(n, GOOD_NAMES[t]) for t, n in enumerate(action["goods"]) if n]
+    wanted.sort(key=lambda pair: -pair[0])
+    if len(wanted) == 1:
+        return phrase("{player} demands {count} × {good}", count=wanted[0][0], good=wanted[0][1])
+    if len(wanted) == 2:
+        return phrase(
+            "{player} demands {count} × {good} and {count2} × {good2}",
+            count=wanted[0][0],
+            good=wanted[0][1],
+            count2=wanted[1][0],
+            good2=wanted[1][1],
+        )
+    if len(wanted) == 3:
+        return phrase(
+            "{player} demands 1 {good}, 1 {good2} and 1 {good3}",
+            good=wanted[0][1],
+            good2=wanted[1][1],
+            good3=wanted[2][1],
+        )
+    return phrase("{player} demands nothing")
+
+
+def _log_push(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    loser = _loser(view)
+    return _log_step(
+        view,
+        loser,
+        action["slot"],
+        (
+            "{player} pushes player {seat}'s cog to {city}",
+            "{player} pushes player {seat}'s cog to {city} by the {square}",
+            "{player} pushes player {seat}'s cog along the {square}",
+        ),
+        seat=_letter(loser),
+    )
+
+
+_LOG = {
+    "choose_start": _log_start,
+    "bid": _log_bid,
+    "bid_done": _log_bid_done,
+    "move_guildmaster": _log_gm,
+    "pay_tax": _log_tax,
+    "move": _log_move,
+    "guildmaster_trade": _log_gm_trade,
+    "take_marker": _log_take_marker,
+    "buy_markers": _log_buy,
+    "exchange": _log_exchange,
+    "change_route": _log_change_route,
+    "rob": _log_rob,
+    "split": _log_split,
+    "take_pile": _log_take_pile,
+    "forced_step": _log_forced_step,
+    "offer_trade": _log_offer,
+    "trade_item": _log_trade_item,
+    "send_offer": _log_send,
+    "cancel_trade": _log_cancel,
+    "answer_trade": _log_answer,
+    "look": _log_look,
+    "attack": _log_attack,
+    "conflict_bid": _log_conflict_bid,
+    "demand": _log_demand,
+    "push": _log_push,
+}

@@ -74,7 +74,8 @@ def render(v: View) -> str:
             + (f"  breaks {p['break_cards']}" if p["break_cards"] else "")
         )
         cards = [
-            f"{name} ({effect_of(key)})" for name, key in zip(p["cards"], p["card_ids"], strict=True)
+            f"{name} ({effect_of(key)})"
+            for name, key in zip(p["cards"], p["card_ids"], strict=True)
         ]
         lines.append("    cards: " + ("; ".join(cards) or "none"))
         for i, c in enumerate(p["contracts"]):
