@@ -54,6 +54,12 @@ SUPPLY_WORDS = "from the supply"
 WORKER_WORDS: tuple[str, ...] = ("a worker", "a grey worker")
 """A regular worker, or a grey one (Lagerarbeiter)."""
 
+CONTRACT_LABELS: tuple[str, ...] = tuple(
+    dict.fromkeys("contract " + contract_term(c) for c in ALL_CARDS if c.kind == data.CONTRACT)
+)
+"""A contract as one term ("contract coffee + carpet"), where a card is one field (the Spitzel's
+log line); a ship there is its card name ("Ship")."""
+
 TERMS: tuple[str, ...] = tuple(
     dict.fromkeys(
         (
@@ -63,11 +69,12 @@ TERMS: tuple[str, ...] = tuple(
             *WORKER_WORDS,
             *(card_term(c) for c in ALL_CARDS if c.kind != data.CONTRACT),
             *(contract_term(c) for c in ALL_CARDS if c.kind == data.CONTRACT),
+            *CONTRACT_LABELS,
         )
     )
 )
-"""Every game term a phrase's field can hold: goods, sources, workers, card names and contracts
-(the catalogs translate each; player letters and numbers stay as they are)."""
+"""Every game term a phrase's field can hold: goods, sources, workers, card names, contracts and
+contract cards (the catalogs translate each; player letters and numbers stay as they are)."""
 
 KINDS: dict[str, KindWords] = {
     "place_worker": KindWords(
@@ -515,3 +522,249 @@ def _decline(view: View) -> Phrase:
     if entry and entry.get("grey") and entry["grey"][0]:
         return phrase("Decline: your grey worker leaves the game")
     return phrase("Decline: take your worker back")
+
+
+# -- the log ---------------------------------------------------------------------------------
+LOG_FRAMES: dict[str, str] = {
+    "place": "{player} places {worker} above the {card}",
+    "reserve": "{player} reserves the {card} from the upper row",
+    "buy": "{player} buys the {card} for {price} coins",
+    "buy_1": "{player} buys the {card} for 1 coin",
+    "buy_reserved": "{player} buys the reserved {card} for {price} coins",
+    "buy_reserved_1": "{player} buys the reserved {card} for 1 coin",
+    "buy_free": "{player} takes the {card} for free with the Fish Market",
+    "buy_free_reserved": "{player} takes the reserved {card} for free with the Fish Market",
+    "decline": "{player} does not buy the {card} and takes the worker back",
+    "decline_grey": "{player} does not buy the {card}; the grey worker leaves the game",
+    "decline_reserved": "{player} does not buy the reserved {card}; it is discarded",
+}
+"""Log templates naming a card; ``{card}`` stands for one of :data:`CARD_PARTS` (a ship is told
+by its cubes, a contract by its goods), so that every combination is one template."""
+
+LOG_MOVES: dict[str, str] = {
+    "contract": "{player} puts {good} {source} on their contract {contract}",
+    "sell_1": "{player} sells {good} {source} to the {card} for 1 coin",
+    "sell": "{player} sells {good} {source} to the {card} for {coins} coins",
+    "deliver": "{player} delivers {good} {source} to the {card} for 2 points",
+    "warehouse": "{player} stores {good} {source} in their warehouse",
+    "hall": "{player} keeps {good} {source} in their market hall",
+    "market": "{player} takes {good} {source} into a market-hall exchange or sale",
+}
+"""One cube moved to a destination, for the log; :data:`LOG_SUFFIXES` tells a Kaispeicher card's
+cube."""
+
+LOG_SUFFIXES: dict[str, str] = {"load": "", "auction": " (Auction Hall)", "smuggle": " (Smugglers)"}
+LOG_SMUGGLED_FROM = "from player {victim}'s contract {victim_contract}"
+"""The Schmuggler's source (the Auktionshalle's is the term :data:`SUPPLY_WORDS`)."""
+
+LOG_SPY_PARTS: dict[str, str] = {
+    "own": "a worker on the {own_card}",
+    "own_reserved": "the worker on the reserved {own_card}",
+    "other": "player {victim}'s worker on the {other_card}",
+    "other_reserved": "player {victim}'s worker on the reserved {other_card}",
+}
+LOG_SPY_FRAME = "{player} uses the Spy: swaps {own} with {other}"
+"""A Spitzel swap; a card is named by :func:`card_label`."""
+
+
+def card_label(entry: dict[str, Any] | None) -> str:
+    """A card as one term: its name, a contract by its goods ("contract coffee + carpet")."""
+    key = (entry or {}).get("id")
+    if key not in CARD_INDEX:
+        return "?"
+    card = ALL_CARDS[CARD_INDEX[key]]
+    return "contract " + contract_term(card) if card.kind == data.CONTRACT else card_term(card)
+
+
+def log_templates() -> list[str]:
+    """Every log template that names a card, moves a cube or swaps workers (for the catalogs)."""
+    framed = [
+        frame.replace("{card}", part)
+        for frame in LOG_FRAMES.values()
+        for part in CARD_PARTS.values()
+    ]
+    moves = [
+        _log_move_template(prefix, dst)
+        for prefix in LOG_SUFFIXES
+        for dst in LOG_MOVES
+        if dst != "market" or prefix != "load"
+    ]
+    spies = [
+        LOG_SPY_FRAME.replace("{own}", LOG_SPY_PARTS[a]).replace("{other}", LOG_SPY_PARTS[b])
+        for a in ("own", "own_reserved")
+        for b in ("other", "other_reserved")
+    ]
+    return framed + moves + spies
+
+
+def _log_framed(frame: str, entry: dict[str, Any] | None, **fields: object) -> Phrase:
+    part, part_fields = _card_part(entry or {})
+    return phrase(LOG_FRAMES[frame].replace("{card}", part), **fields, **part_fields)
+
+
+def _log_move_template(prefix: str, dst: str) -> str:
+    template = LOG_MOVES[dst] + LOG_SUFFIXES[prefix]
+    if prefix == "smuggle":
+        template = template.replace("{source}", LOG_SMUGGLED_FROM)
+    return template
+
+
+def _log_move(
+    prefix: str, good: int, source: str, dst: int, view: View, seat: int, **extra: object
+) -> Phrase:
+    fields: dict[str, object] = {"good": GOOD_NAMES[good], **extra}
+    if prefix != "smuggle":
+        fields["source"] = source
+    if dst >= DST_MARKET:
+        name = "market"
+    elif dst >= DST_CONTRACT:
+        name = "contract"
+        fields["contract"] = _contract_of(view, seat, dst - DST_CONTRACT)
+    elif dst == DST_SELL:
+        coins = 1 if good < data.BASE_GOODS else 3
+        name = "sell_1" if coins == 1 else "sell"
+        fields["card"] = _card_of(view, seat, good, (data.MERCHANT, data.TRADER))
+        if coins != 1:
+            fields["coins"] = coins
+    elif dst == DST_DELIVER:
+        name = "deliver"
+        fields["card"] = _card_of(view, seat, good, (data.PROCESSOR,))
+    else:
+        name = {DST_WAREHOUSE: "warehouse", DST_HALL: "hall"}[dst]
+    return phrase(_log_move_template(prefix, name), **fields)
+
+
+def _letter(seat: int) -> str:
+    return LETTERS[seat] if 0 <= seat < len(LETTERS) else "?"
+
+
+def _log_spy(action: dict[str, Any], view: View) -> Phrase:
+    template = LOG_SPY_FRAME
+    fields: dict[str, object] = {}
+    columns = len(view["offer"])
+    for which in ("own", "other"):
+        reserved, owner, _level = _worker_at(view, action[which])
+        card = action[which] // 8
+        row, index = (view["reserved"], card - columns) if reserved else (view["offer"], card)
+        entry = row[index] if 0 <= index < len(row) else None
+        fields[f"{which}_card"] = card_label(entry)
+        part = which + ("_reserved" if reserved else "")
+        template = template.replace("{" + which + "}", LOG_SPY_PARTS[part])
+        if which == "other":
+            fields["victim"] = _letter(owner)
+    return phrase(template, **fields)
+
+
+def _log_purchase(kind: str, view: View) -> Phrase:
+    """A purchase decision answered: the card on sale bought, taken free or declined."""
+    where, entry = _on_sale(view)
+    reserved = "_reserved" if where == "reserved" else ""
+    if kind == "buy":
+        price = view["price"] or 0
+        if price == 1:
+            return _log_framed("buy" + reserved + "_1", entry)
+        return _log_framed("buy" + reserved, entry, price=price)
+    if kind == "buy_free":
+        return _log_framed("buy_free" + reserved, entry)
+    if reserved:
+        return _log_framed("decline_reserved", entry)
+    grey = (entry or {}).get("grey") or [False]
+    return _log_framed("decline_grey" if grey[0] else "decline", entry)
+
+
+def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    """A made action for the log, in the third person ("{player} buys the Bank for 3 coins"), from
+    the spectator's view before it (:mod:`hanse.core.words`; the game hides nothing)."""
+    kind = action["kind"]
+    decision = view["decision"]
+    if kind in ("place_worker", "reserve"):
+        row = view["offer"] if kind == "place_worker" else view["upper"]
+        column = action["card"]
+        entry = row[column] if 0 <= column < len(row) else None
+        if kind == "reserve":
+            return _log_framed("reserve", entry)
+        regular = 0 <= actor < len(view["players"]) and view["players"][actor]["workers"] > 0
+        return _log_framed("place", entry, worker=WORKER_WORDS[0 if regular else 1])
+    if kind in ("buy", "buy_free") or (kind == "decline" and decision == "purchase"):
+        return _log_purchase(kind, view)
+    if kind == "spy":
+        return _log_spy(action, view)
+    if kind == "load":
+        source = SOURCE_WORDS[action["src"]]
+        return _log_move("load", action["good"], source, action["dst"], view, actor)
+    if kind == "auction":
+        return _log_move("auction", action["good"], SUPPLY_WORDS, action["dst"], view, actor)
+    if kind == "smuggle":
+        victim = action["victim"]
+        return _log_move(
+            "smuggle",
+            action["good"],
+            "",
+            action["dst"],
+            view,
+            actor,
+            victim=_letter(victim),
+            victim_contract=_contract_of(view, victim, action["contract"]),
+        )
+    if kind == "exchange":
+        give = [GOOD_NAMES[g] for g in action["give"]]
+        template = (
+            "{player} exchanges {give1} + {give2} + {give3} for {take} in the market hall"
+            if len(give) == 3
+            else "{player} exchanges {give1} + {give2} for {take} in the market hall"
+        )
+        gives = {f"give{i + 1}": g for i, g in enumerate(give)}
+        return phrase(template, take=GOOD_NAMES[action["take"]], **gives)
+    if kind == "sell":
+        first, second = (GOOD_NAMES[g] for g in action["give"])
+        return phrase(
+            "{player} sells {give1} + {give2} in the market hall for 1 coin",
+            give1=first,
+            give2=second,
+        )
+    if kind == "truck":
+        return phrase(
+            "{player} moves {good} from their contract {source} to their contract {target} (Truck)",
+            good=GOOD_NAMES[action["good"]],
+            source=_contract_of(view, actor, action["source"]),
+            target=_contract_of(view, actor, action["target"]),
+        )
+    if kind == "done":
+        return _log_done(view, actor)
+    if kind == "double":
+        return phrase(
+            "{player} uses the Fire Chief and wins the points of fire {number} again",
+            number=_fire_number(view),
+        )
+    if kind == "insure":
+        return phrase(
+            "{player} pays 2 coins to the Insurance and loses no points at fire {number}",
+            number=_fire_number(view),
+        )
+    if kind == "decline":
+        if decision == "fire_chief":
+            return phrase("{player} keeps the Fire Chief for a later fire")
+        if decision == "insurance":
+            return phrase(
+                "{player} does not use the Insurance and keeps the minus points of fire {number}",
+                number=_fire_number(view),
+            )
+        return phrase("{player} does not use the Spy")
+    return phrase("{player} takes a break (Coffee Break)")  # pause
+
+
+def _log_done(view: View, actor: int) -> Phrase:
+    decision = view["decision"]
+    if decision == "truck":
+        return phrase("{player} stops using the Truck")
+    if decision == "demand":
+        return phrase("{player} places no more grey workers this round")
+    players = view["players"]
+    cubes = len(players[actor]["cargo"]) if 0 <= actor < len(players) else 0
+    if cubes == 1:
+        return phrase("{player} finishes loading; 1 cube left on the ships is lost")
+    if cubes:
+        return phrase(
+            "{player} finishes loading; {cubes} cubes left on the ships are lost", cubes=cubes
+        )
+    return phrase("{player} finishes loading")
