@@ -27,9 +27,16 @@ async function refresh() {
     return;
   }
   panel.innerHTML = await response.text();
+  showLatest();
   shown = current().version;
   markTurn();
   showInvites();
+}
+
+// The log shows its newest lines: scrolled to the end whenever the panel is drawn.
+function showLatest() {
+  const log = panel.querySelector(".log ol");
+  if (log) log.scrollTop = log.scrollHeight;
 }
 
 function showInvites() {
@@ -91,6 +98,7 @@ panel.addEventListener("keydown", (event) => {
 });
 
 shown = current().version;
+showLatest();
 markTurn();
 showInvites();
 connect();
