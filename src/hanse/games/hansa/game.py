@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import groupby
 from random import Random
 from typing import Any, ClassVar
 
 from hanse.core import CHANCE, TERMINAL, Action, GameBase, IllegalActionError, View, uniform
+from hanse.core import game as core_game
 from hanse.games.hansa import actions as A  # noqa: N812  # the rule-set's action module
 from hanse.games.hansa import explain, views
 from hanse.games.hansa.board import Board, board_for
@@ -23,7 +26,10 @@ from hanse.games.hansa.rules import actions as act
 from hanse.games.hansa.rules import bonus, establish, scoring, setup, turn
 from hanse.games.hansa.state import HansaState
 
-_CHANCE_DECISIONS = (A.SETUP, A.DRAW)
+_TURN_OWNER_DECISIONS = frozenset(
+    (A.MAIN, A.MOVE_LIFT, A.MOVE_DROP, A.ESTABLISH, A.REMOVE, A.NEUTRAL_OFFICE, A.PLACE_BONUS)
+)
+"""Decisions taken by the player whose turn it is (the others: displaced, chance, game over)."""
 
 
 class HansaGame(GameBase):
@@ -44,7 +50,7 @@ class HansaGame(GameBase):
         self.board: Board = board_for("2-3" if num_players <= 3 else "4-5")
         self.neutral: int = num_players if num_players == 2 else -1
         self._build_tables()
-        self._legal_by_decision = {
+        generators: dict[int, Callable[[HansaGame, HansaState], list[Action]]] = {
             A.MAIN: act.main_actions,
             A.MOVE_LIFT: act.move_lift_actions,
             A.MOVE_DROP: act.move_drop_actions,
@@ -54,6 +60,14 @@ class HansaGame(GameBase):
             A.NEUTRAL_OFFICE: establish.neutral_office_actions,
             A.PLACE_BONUS: bonus.place_bonus_actions,
         }
+        # Indexed by the pending decision; chance and terminal nodes have no legal actions.
+        self._legal_by_decision = tuple(
+            generators.get(decision, _no_actions) for decision in range(len(A.DECISION_NAMES))
+        )
+        self._apply_by_class = _apply_table()
+        self.kind_spans_memo: tuple[list[Action], list[tuple[int, int]]] = ([], [])
+        """The latest main decision's legal actions and their runs of one kind (first index,
+        length), written by rules.actions.main_actions for :meth:`kind_spans`."""
 
     # -- interned actions --------------------------------------------------------------------------
     def _build_tables(self) -> None:
@@ -126,16 +140,46 @@ class HansaGame(GameBase):
 
     def current_player(self, state: HansaState) -> int:
         decision = state.decision
+        if decision in _TURN_OWNER_DECISIONS:  # the usual case first
+            return state.turn_owner
         if decision == A.DISPLACED:
             return act.displaced_decider(self, state)
         if decision == A.OVER:
             return TERMINAL
-        if decision in _CHANCE_DECISIONS:
-            return CHANCE
-        return state.turn_owner
+        return CHANCE
+
+    def legal_actions(self, state: HansaState) -> list[Action]:
+        """As :meth:`GameBase.legal_actions` (cached on the state; do not mutate), without asking
+        `current_player` first: the generator of a chance or terminal node returns no actions."""
+        cached = state.legal_cache
+        if cached is None:
+            cached = state.legal_cache = self._legal_by_decision[state.decision](self, state)
+        return cached
 
     def _legal_actions(self, state: HansaState) -> list[Action]:
         return self._legal_by_decision[state.decision](self, state)
+
+    def kind_spans(self, state: HansaState, legal: list[Action]) -> list[tuple[int, int]]:
+        """The runs of one action kind in `legal`, the legal actions of `state`, as (first index,
+        length): each generator lists a kind in one contiguous run. Known without looking at the
+        actions for the frequent decisions."""
+        memo_legal, memo_spans = self.kind_spans_memo
+        if memo_legal is legal:
+            return memo_spans
+        if legal is state.legal_cache:  # the complete list of the decision, not a selection
+            decision = state.decision
+            if decision == A.MOVE_DROP:  # move_place only
+                return [(0, len(legal))]
+            if decision == A.MOVE_LIFT:  # move actions, then move_done
+                lifts = len(legal) - 1
+                return [(0, lifts), (lifts, 1)] if lifts else [(0, 1)]
+        spans = []
+        start = 0
+        for _, run in groupby(map(type, legal)):
+            length = len(list(run))
+            spans.append((start, length))
+            start += length
+        return spans
 
     def chance_outcomes(self, state: HansaState) -> list[tuple[Action, float]]:
         if state.decision == A.SETUP:
@@ -145,49 +189,24 @@ class HansaGame(GameBase):
         return []
 
     def _apply(self, state: HansaState, action: Action) -> None:
-        # The most frequent kinds first: random playouts are mostly moves and placements.
-        match action:
-            case A.Move():
-                act.apply_move(self, state, action)
-            case A.MovePlace():
-                act.apply_move_place(self, state, action)
-            case A.MoveDone():
-                act.apply_move_done(self, state)
-            case A.EndTurn():
-                turn.end_turn(self, state)
-            case A.Place():
-                act.apply_place(self, state, action)
-            case A.Income():
-                act.apply_income(self, state, action)
-            case A.Displace():
-                act.apply_displace(self, state, action)
-            case A.DisplacedPlace() | A.DisplacedMove() | A.DisplacedDone():
-                act.apply_displaced(self, state, action)
-            case A.Establish():
-                establish.start(self, state, action.route)
-            case (
-                A.EstablishOffice()
-                | A.EstablishUpgrade()
-                | A.EstablishCoellen()
-                | A.EstablishExtraOffice()
-                | A.EstablishNone()
-            ):
-                establish.apply_choice(self, state, action)
-            case A.NeutralOffice():
-                establish.neutral_finish(self, state, state.neutral_route, action.city)
-                act.continue_displaced(self, state)
-            case A.UseBonus():
-                bonus.apply_use_bonus(self, state, action)
-            case A.RemovePiece() | A.RemoveDone():
-                bonus.apply_remove(self, state, action)
-            case A.DrawBonus():
-                bonus.apply_draw(self, state, action)
-            case A.PlaceBonus():
-                bonus.apply_place_bonus(self, state, action)
-            case A.SetupMarkers():
-                setup.apply_setup(self, state, action)
-            case _:  # legality is checked before; this is a programming error
-                raise IllegalActionError(f"not a Hansa Teutonica action: {action!r}")
+        # One dictionary look-up by class instead of a chain of isinstance tests.
+        apply = self._apply_by_class.get(type(action))
+        if apply is None:  # legality is checked before; this is a programming error
+            raise IllegalActionError(f"not a Hansa Teutonica action: {action!r}")
+        apply(self, state, action)
+
+    def apply_trusted(self, state: HansaState, action: Action) -> None:
+        """As :meth:`GameBase.apply_trusted`: an action just taken from ``legal_actions`` or
+        ``chance_outcomes`` of this very state, applied without a second check. The look-up of
+        :meth:`_apply` is repeated here, sparing playouts and search one call per action."""
+        if core_game.CHECK_TRUSTED:
+            self.apply_action(state, action)
+            return
+        state.legal_cache = None
+        apply = self._apply_by_class.get(type(action))
+        if apply is None:
+            raise IllegalActionError(f"not a Hansa Teutonica action: {action!r}")
+        apply(self, state, action)
 
     def decision_name(self, state: HansaState) -> str:
         return A.DECISION_NAMES[state.decision]
@@ -285,3 +304,52 @@ class HansaGame(GameBase):
 
     def render(self, view: View) -> str:
         return render_view(view)
+
+
+Applier = Callable[[HansaGame, HansaState, Any], None]
+
+
+def _no_actions(g: HansaGame, state: HansaState) -> list[Action]:
+    return []
+
+
+def _neutral_office(g: HansaGame, state: HansaState, action: A.NeutralOffice) -> None:
+    establish.neutral_finish(g, state, state.neutral_route, action.city)
+    act.continue_displaced(g, state)
+
+
+def _apply_table() -> dict[type, Applier]:
+    """The rule applying each class of action."""
+    table: dict[type, Applier] = {
+        A.Move: act.apply_move,
+        A.MovePlace: act.apply_move_place,
+        A.MoveDone: lambda g, state, action: act.apply_move_done(g, state),
+        A.EndTurn: lambda g, state, action: turn.end_turn(g, state),
+        A.Place: act.apply_place,
+        A.Income: act.apply_income,
+        A.Displace: act.apply_displace,
+        A.Establish: lambda g, state, action: establish.start(g, state, action.route),
+        A.NeutralOffice: _neutral_office,
+        A.UseBonus: bonus.apply_use_bonus,
+        A.DrawBonus: bonus.apply_draw,
+        A.PlaceBonus: bonus.apply_place_bonus,
+        A.SetupMarkers: setup.apply_setup,
+    }
+    shared: tuple[tuple[tuple[type, ...], Applier], ...] = (
+        ((A.DisplacedPlace, A.DisplacedMove, A.DisplacedDone), act.apply_displaced),
+        (
+            (
+                A.EstablishOffice,
+                A.EstablishUpgrade,
+                A.EstablishCoellen,
+                A.EstablishExtraOffice,
+                A.EstablishNone,
+            ),
+            establish.apply_choice,
+        ),
+        ((A.RemovePiece, A.RemoveDone), bonus.apply_remove),
+    )
+    for classes, apply in shared:
+        for cls in classes:
+            table[cls] = apply
+    return table

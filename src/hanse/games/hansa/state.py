@@ -19,6 +19,9 @@ class HansaState(GameState):
         "posts",
         "free",
         "count",
+        "pieces",
+        "on_routes",
+        "complete",
         "offices",
         "filled",
         "extras",
@@ -60,6 +63,13 @@ class HansaState(GameState):
     """Free posts per route (kept in step with `posts` by rules.posts.set_post)."""
     count: list[int]
     """Pieces per code and route: ``count[code * n_routes + route]`` (kept in step likewise)."""
+    pieces: list[int]
+    """The same counts per seat, route and shape, so that a seat's slice lists its move actions in
+    order: ``pieces[2 * (seat * n_routes + route) + merchant]`` (kept in step likewise)."""
+    on_routes: list[int]
+    """Pieces on route posts per code (kept in step likewise)."""
+    complete: list[int]
+    """Routes whose posts all hold the seat's pieces, per seat (kept in step likewise)."""
     offices: list[int]
     """Piece code on every printed office (flat, see Board.office_start)."""
     filled: list[int]
@@ -117,6 +127,9 @@ class HansaState(GameState):
         new.posts = self.posts[:]
         new.free = self.free[:]
         new.count = self.count[:]
+        new.pieces = self.pieces[:]
+        new.on_routes = self.on_routes[:]
+        new.complete = self.complete[:]
         new.offices = self.offices[:]
         new.filled = self.filled[:]
         new.extras = self.extras[:]

@@ -17,7 +17,8 @@
 
 from __future__ import annotations
 
-from itertools import compress
+from collections.abc import Iterator
+from itertools import chain, compress
 from operator import add, eq
 from typing import TYPE_CHECKING
 
@@ -43,68 +44,103 @@ if TYPE_CHECKING:
 
 BANK = 4
 BOOK = 3
+# The kinds of bonus marker used at the main decision: all but the extra office, which is used
+# within an establish action (see rules.bonus).
+MAIN_MARKERS_FIRST = bonus.SWAP_OFFICES
+MAIN_MARKERS_END = bonus.REMOVE_3 + 1
 
 
 def main_actions(g: HansaGame, state: HansaState) -> list[Action]:
-    """The main decision of the turn: the five actions while any is left, markers, end of turn."""
+    """The main decision of the turn: the five actions while any is left, markers, end of turn.
+
+    Each kind of action is listed in one run; the runs (first index, length) go to
+    ``g.kind_spans_memo`` with the list, which spares the kind-balanced playout policy looking at
+    every action."""
     seat = state.turn_owner
     legal: list[Action] = []
+    spans: list[tuple[int, int]] = []
     if state.actions_left > 0:
-        on_posts = state.posts
-        free = state.free
-        supply_t = state.supply[2 * seat]
-        supply_m = state.supply[2 * seat + 1]
-        stock_t = state.stock[2 * seat]
-        stock_m = state.stock[2 * seat + 1]
-        # 1. Einnahmen
+        own_t = 2 * seat
+        own_m = own_t + 1
+        supply = state.supply
+        supply_t = supply[own_t]
+        supply_m = supply[own_m]
+        stock_t = state.stock[own_t]
+        stock_m = state.stock[own_m]
+        # 1. Einnahmen (one action at least: the stock holds a piece, the bank moves 3 or more)
         if stock_t or stock_m:
             limit = TRACK_VALUES[BANK][state.levels[5 * seat + BANK]] or stock_t + stock_m
             income = g.t_income
             for t in range(min(stock_t, limit) + 1):
                 row = income[t]
                 legal += row[(1 if t == 0 else 0) : min(stock_m, limit - t) + 1]
+            spans.append((0, len(legal)))
         # 2. Einsetzen
-        if supply_t and supply_m:
-            legal += compress(g.t_place_flat, _doubled(free))
-        elif supply_t:
-            legal += compress(g.t_place_t, free)
-        elif supply_m:
-            legal += compress(g.t_place_m, free)
-        # 3. Verdrängen (needs the placed piece plus the fee in the supply)
-        pieces = supply_t + supply_m
-        own_t = 2 * seat
-        own_m = own_t + 1
-        if pieces >= 2:
-            spans = _fee_spans(supply_t, supply_m)
-            displace = g.t_displace
-            post_route = g.board.post_route
-            last_route = -1
-            seen: list[int] = []
-            for post in [p for p, c in enumerate(on_posts) if c >= 0 and c >> 1 != seat]:
-                code = on_posts[post]
-                route = post_route[post]
-                if route != last_route:
-                    last_route = route
-                    seen = [code]
-                elif code in seen:
-                    continue
-                else:
-                    seen.append(code)
-                pairs = displace[post]
-                for merchant, low, high in spans[code & 1]:
-                    legal += pairs[merchant][low:high]
+        if supply_t or supply_m:
+            mark = len(legal)
+            free = state.free
+            if supply_t and supply_m:
+                legal += chain.from_iterable(compress(g.t_place, free))
+            else:
+                legal += compress(g.t_place_m if supply_m else g.t_place_t, free)
+            if len(legal) > mark:
+                spans.append((mark, len(legal) - mark))
+            # 3. Verdrängen (needs the placed piece plus the fee in the supply)
+            if supply_t + supply_m >= 2:
+                mark = len(legal)
+                _displace_actions(g, state, supply_t, supply_m, legal)
+                if len(legal) > mark:
+                    spans.append((mark, len(legal) - mark))
         # 4. Umsetzen
-        if own_t in on_posts or own_m in on_posts:
+        if state.on_routes[own_t] or state.on_routes[own_m]:
+            mark = len(legal)
             legal += own_route_pieces(g, state)
+            spans.append((mark, len(legal) - mark))
             # 5. Handelsroute einrichten: routes whose posts all hold own pieces
-            n = g.board.n_routes
-            count = state.count
-            base = 2 * seat * n
-            own = map(add, count[base : base + n], count[base + n : base + 2 * n])
-            legal += compress(g.t_establish, map(eq, own, g.board.route_posts))
-    bonus.use_bonus_actions(g, state, seat, legal)
+            if state.complete[seat]:
+                n = g.board.n_routes
+                count = state.count
+                base = own_t * n
+                own = map(add, count[base : base + n], count[base + n : base + 2 * n])
+                mark = len(legal)
+                legal += compress(g.t_establish, map(eq, own, g.board.route_posts))
+                spans.append((mark, len(legal) - mark))
+    if any(state.bonus[6 * seat + MAIN_MARKERS_FIRST : 6 * seat + MAIN_MARKERS_END]):
+        mark = len(legal)
+        bonus.use_bonus_actions(g, state, seat, legal)
+        if len(legal) > mark:
+            spans.append((mark, len(legal) - mark))
+    spans.append((len(legal), 1))
     legal.append(g.t_end_turn)
+    g.kind_spans_memo = (legal, spans)
     return legal
+
+
+def _displace_actions(
+    g: HansaGame, state: HansaState, supply_t: int, supply_m: int, legal: list[Action]
+) -> None:
+    """3. Verdrängen, appended to `legal`: for each route, each distinct opposing piece (its first
+    post), with the own piece placed and the fee's shapes the supply can pay."""
+    seat = state.turn_owner
+    on_posts = state.posts
+    fee_spans = _fee_spans(supply_t, supply_m)
+    displace = g.t_displace
+    post_route = g.board.post_route
+    last_route = -1
+    seen: list[int] = []
+    for post in [p for p, c in enumerate(on_posts) if c >= 0 and c >> 1 != seat]:
+        code = on_posts[post]
+        route = post_route[post]
+        if route != last_route:
+            last_route = route
+            seen = [code]
+        elif code in seen:
+            continue
+        else:
+            seen.append(code)
+        pairs = displace[post]
+        for merchant, low, high in fee_spans[code & 1]:
+            legal += pairs[merchant][low:high]
 
 
 def _fee_spans(supply_t: int, supply_m: int) -> tuple[list[tuple[int, int, int]], ...]:
@@ -125,23 +161,11 @@ def _fee_spans(supply_t: int, supply_m: int) -> tuple[list[tuple[int, int, int]]
     return spans
 
 
-def _doubled(flags: list[int]) -> list[int]:
-    """Each entry twice (for tables listing a trader and a merchant action per route)."""
-    out = [0] * (2 * len(flags))
-    out[0::2] = flags
-    out[1::2] = flags
-    return out
-
-
-def own_route_pieces(g: HansaGame, state: HansaState) -> list[Action]:
+def own_route_pieces(g: HansaGame, state: HansaState) -> Iterator[Action]:
     """A `move` (lift) action for each kind of own piece on each route, in route order."""
-    n = g.board.n_routes
-    base = 2 * state.turn_owner * n
-    count = state.count
-    flags = [0] * (2 * n)
-    flags[0::2] = count[base : base + n]
-    flags[1::2] = count[base + n : base + 2 * n]
-    return list(compress(g.t_move_flat, flags))
+    n2 = 2 * g.board.n_routes
+    base = state.turn_owner * n2
+    return compress(g.t_move_flat, state.pieces[base : base + n2])
 
 
 def apply_income(g: HansaGame, state: HansaState, action: Income) -> None:
@@ -228,7 +252,7 @@ def _extra_source(g: HansaGame, state: HansaState) -> int:
         return 0
     if state.supply[2 * owner] or state.supply[2 * owner + 1]:
         return 1
-    if 2 * owner in state.posts or 2 * owner + 1 in state.posts:
+    if state.on_routes[2 * owner] or state.on_routes[2 * owner + 1]:
         return 2
     return 3
 
@@ -324,9 +348,7 @@ def continue_displaced(g: HansaGame, state: HansaState) -> None:
 
 
 def move_lift_actions(g: HansaGame, state: HansaState) -> list[Action]:
-    legal = own_route_pieces(g, state)
-    legal.append(g.t_move_done)
-    return legal
+    return [*own_route_pieces(g, state), g.t_move_done]
 
 
 def apply_move(g: HansaGame, state: HansaState, action: Move) -> None:
@@ -341,7 +363,7 @@ def apply_move(g: HansaGame, state: HansaState, action: Move) -> None:
     else:
         state.held_t += 1
     state.move_left -= 1
-    if state.move_left > 0 and (2 * seat in state.posts or 2 * seat + 1 in state.posts):
+    if state.move_left > 0 and (state.on_routes[2 * seat] or state.on_routes[2 * seat + 1]):
         state.decision = MOVE_LIFT
     else:
         state.move_left = 0
@@ -356,7 +378,7 @@ def apply_move_done(g: HansaGame, state: HansaState) -> None:
 def move_drop_actions(g: HansaGame, state: HansaState) -> list[Action]:
     free = state.free
     if state.held_t and state.held_m:
-        return list(compress(g.t_move_place_flat, _doubled(free)))
+        return list(chain.from_iterable(compress(g.t_move_place, free)))
     table = g.t_move_place_m if state.held_m else g.t_move_place_t
     return list(compress(table, free))
 

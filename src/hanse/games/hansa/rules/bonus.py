@@ -12,6 +12,8 @@ the marker leaves the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from hanse.core import Action
@@ -37,6 +39,8 @@ ACTIONS_4 = 3
 UPGRADE_ABILITY = 4
 REMOVE_3 = 5
 
+_AT_LEAST_TWO = (1).__lt__  # 1 < filled: a city with two occupied offices
+
 
 def draw_needed(state: HansaState) -> None:
     """A marker was taken: draw one face down onto the plate, or end the game if none is left."""
@@ -47,26 +51,32 @@ def draw_needed(state: HansaState) -> None:
 
 
 def has_opponent_piece(state: HansaState, seat: int) -> bool:
-    return any(code >= 0 and code >> 1 != seat for code in state.posts)
+    """Whether any route post holds a piece of another seat (the neutral one included)."""
+    on_routes = state.on_routes
+    return sum(on_routes) > on_routes[2 * seat] + on_routes[2 * seat + 1]
 
 
 def swap_pairs(g: HansaGame, state: HansaState, seat: int) -> list[tuple[int, int]]:
     """Niederlassungstausch: (city, left office) of neighbouring occupied printed offices whose
     pieces differ (a swap of equal pieces changes nothing)."""
+    return list(_swap_pairs(g, state, seat))
+
+
+def _swap_pairs(g: HansaGame, state: HansaState, seat: int) -> Iterator[tuple[int, int]]:
     board = g.board
-    pairs: list[tuple[int, int]] = []
     any_owner = g.config.swap_any_offices
     offices = state.offices
-    for city in range(board.n_cities):
+    filled = state.filled
+    # Only cities with two occupied offices (mostly none in random play) are looked at.
+    for city in compress(range(board.n_cities), map(_AT_LEAST_TWO, filled)):
         start = board.office_start[city]
-        for i in range(state.filled[city] - 1):
+        for i in range(filled[city] - 1):
             left, right = offices[start + i], offices[start + i + 1]
             if left == right:
                 continue
             if not any_owner and left >> 1 != seat and right >> 1 != seat:
                 continue
-            pairs.append((city, i))
-    return pairs
+            yield city, i
 
 
 def can_upgrade(state: HansaState, seat: int, ability: int) -> bool:
@@ -83,7 +93,7 @@ def has_usable_bonus(g: HansaGame, state: HansaState, seat: int) -> bool:
         return True
     if held[base + REMOVE_3] and has_opponent_piece(state, seat):
         return True
-    return bool(held[base + SWAP_OFFICES]) and bool(swap_pairs(g, state, seat))
+    return bool(held[base + SWAP_OFFICES]) and next(_swap_pairs(g, state, seat), None) is not None
 
 
 def use_bonus_actions(g: HansaGame, state: HansaState, seat: int, legal: list[Action]) -> None:
@@ -92,7 +102,7 @@ def use_bonus_actions(g: HansaGame, state: HansaState, seat: int, legal: list[Ac
     held = state.bonus
     table = g.t_use_bonus
     if held[base + SWAP_OFFICES]:
-        for city, office in swap_pairs(g, state, seat):
+        for city, office in _swap_pairs(g, state, seat):
             legal.append(table[(SWAP_OFFICES, -1, city, office)])
     if held[base + ACTIONS_3]:
         legal.append(table[(ACTIONS_3, -1, -1, -1)])

@@ -45,6 +45,9 @@ def initial_state(g: HansaGame) -> HansaState:
     s.posts = [-1] * board.n_posts
     s.free = list(board.route_posts)
     s.count = [0] * (2 * seats * board.n_routes)
+    s.pieces = [0] * (2 * seats * board.n_routes)
+    s.on_routes = [0] * (2 * seats)
+    s.complete = [0] * seats
     s.offices = [-1] * board.n_offices
     s.filled = [0] * board.n_cities
     s.extras = [()] * board.n_cities
