@@ -3,7 +3,9 @@ server, every legal action a clickable target on the board or a button in the ac
 
 For the four games: the final board parses, a spectator's board carries no target and nothing of
 a seat's own, and at many decision nodes of random games no two clickable targets overlap (a click
-meant for one never lands on another). What only one game draws is tested in its own module.
+meant for one never lands on another), and the board speaks the reader's language (issue 16: every
+word through the game's catalog, the actions' notation unchanged). What only one game draws is
+tested in its own module.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 import pytest
+from babel.messages.pofile import read_po
 
 from hanse.core import CHANCE
 from hanse.core.match import sample_chance
-from hanse.core.testing import SVG_NS, decision_nodes
+from hanse.core.testing import SVG_NS, check_board_svg, decision_nodes
+from hanse.core.words import template_fields
 from hanse.games import make
+from hanse.web.i18n import LOCALE, game_translations
 
 
 class Game(NamedTuple):
@@ -28,18 +33,24 @@ class Game(NamedTuple):
     counts: tuple[int, ...]
     yours: str
     """What only a seated player's board shows (never a spectator's)."""
+    title: str
+    """What the board's <title> holds in every language."""
 
 
 GAMES = (
-    Game("hansa", (2, 3, 4, 5), "You ("),  # 2-3 players: board side 2-3, 4-5: side 4-5
-    Game("kogge", (2, 3, 4), "(you)"),
-    Game("luebeck", (3, 4, 5), "Your hand"),
-    Game("speicherstadt", (2, 3, 4, 5), "You ("),
+    Game("hansa", (2, 3, 4, 5), "You (", "Hansa Teutonica"),  # 2-3: board side 2-3, 4-5: 4-5
+    Game("kogge", (2, 3, 4), "(you)", "Kogge"),
+    Game("luebeck", (3, 4, 5), "Your hand", "Lübeck"),
+    Game("speicherstadt", (2, 3, 4, 5), "You (", "Die Speicherstadt"),
 )
 IDS = [g.name for g in GAMES]
 
 
-def _board_svg(game: str) -> Callable[[dict[str, Any], list[str]], tuple[str, frozenset[str]]]:
+BoardSvg = Callable[..., tuple[str, frozenset[str]]]
+"""``board_svg(view, legal, translate=identity) -> (svg, placed)`` of a game's ``svg`` module."""
+
+
+def _board_svg(game: str) -> BoardSvg:
     module = importlib.import_module(f"hanse.games.{game}.svg")
     return module.board_svg  # type: ignore[no-any-return]
 
@@ -269,3 +280,59 @@ def test_spectator_board_has_no_targets(game: Game) -> None:
             assert placed == frozenset()
             assert not [el for el in ET.fromstring(svg).iter() if el.get("data-action")]
             assert game.yours not in svg
+
+
+# -- the board in the reader's language -----------------------------------------------------
+
+
+def _actions(svg: str) -> list[str]:
+    """The notations the board's targets send back, in the order drawn."""
+    return [
+        el.get("data-action") or "" for el in ET.fromstring(svg).iter() if el.get("data-action")
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_board_speaks_the_readers_language(game: Game) -> None:
+    """At decision nodes of random games (the fewest and the most players, seated and spectating)
+    the German board carries the same targets with the same notation as the English one and
+    still parses; every word it asks its `translate` for has a German and an Italian entry in the
+    game's catalogs, with exactly the fields of the English template (a name or a number filled
+    in after translating is never asked for)."""
+    board_svg = _board_svg(game.name)
+    catalogs = {}
+    for lang in ("de", "it"):
+        with (LOCALE / lang / "LC_MESSAGES" / f"{game.name}.po").open("rb") as po:
+            catalogs[lang] = read_po(po, locale=lang)
+    german = game_translations("de", game.name).gettext
+    asked: set[str] = set()
+
+    def recording(text: str) -> str:
+        assert text, "the empty msgid is the catalog's header"
+        asked.add(text)
+        return german(text)
+
+    boards = changed = 0
+    for n in (game.counts[0], game.counts[-1]):
+        for g, state, seat in _decisions(game.name, n, 3, 4, 240):
+            legal = [g.action_to_str(a) for a in g.legal_actions(state)]
+            for viewer, shown in ((seat, legal), (None, [])):
+                view = g.view(state, viewer)
+                english, placed = board_svg(view, shown)
+                svg, placed_de = board_svg(view, shown, recording)
+                assert placed_de == placed
+                assert _actions(svg) == _actions(english)
+                check_board_svg(svg, placed_de, shown, game.title)
+                boards += 1
+                changed += svg != english
+    assert boards > 20 and changed == boards  # every board has words, all of them German
+    missing = []
+    for msgid in sorted(asked):
+        for lang, catalog in catalogs.items():
+            message = catalog.get(msgid)
+            if message is None or not message.string:
+                missing.append(f"{lang}: {msgid!r}")
+                continue
+            text = str(message.string)
+            assert template_fields(text) == template_fields(msgid), (lang, msgid, text)
+    assert not missing, f"{game.name}.po lacks {missing}"

@@ -5,8 +5,20 @@ with escaped attributes, text and rectangles, and the page's seat colours. Stand
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from functools import lru_cache
 from xml.sax.saxutils import escape
+
+Translate = Callable[[str], str]
+"""What a board's words go through (gettext of the reader's catalog): every word the board shows
+or announces, never an action's notation nor a proper name. Texts with numbers or names in them
+are ``str.format`` templates with named fields, translated before they are filled in."""
+
+
+def same(text: str) -> str:
+    """The English board: every word as it is."""
+    return text
+
 
 # Seat colours of the page (hanse.css): the Okabe-Ito palette, each paired with a letter.
 SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
@@ -115,9 +127,10 @@ def target_rect(
 
 class Targets:
     """The clickable layer of a board, drawn over everything else: each legal action placed once,
-    as a group with role, tab stop, English label and tooltip. What a target shows (a ring, a ghost
-    piece) never catches the pointer; only its hit box does, an invisible rectangle that the board
-    keeps clear of every other target's, so that a click always lands on the target aimed at."""
+    as a group with role, tab stop, label (in the reader's language) and tooltip. What a target
+    shows (a ring, a ghost piece) never catches the pointer; only its hit box does, an invisible
+    rectangle that the board keeps clear of every other target's, so that a click always lands on
+    the target aimed at."""
 
     def __init__(self) -> None:
         self.parts: list[str] = []

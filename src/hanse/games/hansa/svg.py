@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from html import escape
 from itertools import pairwise
 from typing import Any, NamedTuple
 
@@ -42,8 +43,10 @@ from hanse.games.svg_parts import (
     SEAT_LETTERS,
     TARGET_STYLE,
     Targets,
+    Translate,
     ring_circle,
     ring_rect,
+    same,
 )
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
@@ -78,18 +81,21 @@ MARKER_WORDS = {
     "remove_3": "remove 3 pieces",
 }
 DECISION_WORDS = {
-    "setup_markers": "setting up",
-    "action": "chooses an action",
-    "move_lift": "lifts pieces to move",
-    "move_place": "places the moved pieces",
-    "displaced_place": "places displaced pieces",
-    "establish_choice": "chooses what to establish",
-    "remove_pieces": "removes pieces",
-    "neutral_office": "chooses the neutral office",
-    "draw_bonus": "draws a bonus marker",
-    "place_bonus": "places a bonus marker",
+    "setup_markers": "player {seat} is setting up",
+    "action": "player {seat} chooses an action",
+    "move_lift": "player {seat} lifts pieces to move",
+    "move_place": "player {seat} places the moved pieces",
+    "displaced_place": "player {seat} places displaced pieces",
+    "establish_choice": "player {seat} chooses what to establish",
+    "remove_pieces": "player {seat} removes pieces",
+    "neutral_office": "player {seat} chooses the neutral office",
+    "draw_bonus": "player {seat} draws a bonus marker",
+    "place_bonus": "player {seat} places a bonus marker",
     "game_over": "game over",
 }
+"""Who decides what, in the status line (any other decision: "player {seat}")."""
+ORDINALS = {1: "{n}st", 2: "{n}nd", 3: "{n}rd"}
+"""Places in the East-West race (any other: "{n}th")."""
 
 SCALE = 1.1
 """The board data's coordinates (a 1000 by 680 map) are spread this much wider on the drawing,
@@ -125,12 +131,6 @@ def _seat_style(seat: Any) -> tuple[str, str, str]:
     if isinstance(seat, int) and 0 <= seat < len(SEAT_COLOURS):
         return SEAT_COLOURS[seat], SEAT_INK[seat], SEAT_LETTERS[seat]
     return NEUTRAL_COLOUR, "#000000", "N"
-
-
-def _seat_name(seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(SEAT_LETTERS):
-        return f"player {SEAT_LETTERS[seat]}"
-    return "the neutral player"
 
 
 def _piece(x: float, y: float, seat: Any, kind: str, size: float = PIECE) -> str:
@@ -321,9 +321,11 @@ def _label_width(board: Board, city: int, name: str) -> float:
     return _text_width(_city_label(board, city, name), 13) + 10
 
 
-def _city_label(board: Board, city: int, name: str) -> str:
+def _city_label(board: Board, city: int, name: str, tr: Translate = same) -> str:
+    """A city's name plate: its name, and the ability its routes upgrade (an English plate
+    for the geometry, which is the same in every language)."""
     ability = board.city_ability[city]
-    return name + ("  " + ABILITY_LABELS[ABILITIES[ability]] if ability >= 0 else "")
+    return name + ("  " + tr(ABILITY_LABELS[ABILITIES[ability]]) if ability >= 0 else "")
 
 
 def _outside_map(x: float, y: float) -> float:
@@ -633,8 +635,8 @@ def _path(d: list[str], style: str) -> str:
     return f'<path d="{"".join(d)}" {style}/>' if d else ""
 
 
-@lru_cache(maxsize=4)
-def _static_map(side: str) -> tuple[str, str]:
+@lru_cache(maxsize=16)
+def _static_map(side: str, tr: Translate = same) -> tuple[str, str]:
     """The printed map of a side in two layers: the routes with their empty posts and taverns;
     the cities with their name plates and offices (privilege colour, shape, +1 coin) and the
     Coellen special spaces (drawn over the routes, which run from city centre to city centre).
@@ -673,7 +675,7 @@ def _static_map(side: str) -> tuple[str, str]:
         boxes.append(_rect_d(box.x - box.hw, box.y - box.hh, 2 * box.hw, 2 * box.hh, 6))
         # the name plate: red for the East-West cities, yellow where the banner is yellow
         name = cities[c].name
-        label = _city_label(board, c, name)
+        label = _city_label(board, c, name, tr)
         w = _text_width(label, 13) + 10
         ly = box.y - box.hh - 10
         if name in EAST_WEST:
@@ -728,10 +730,15 @@ def _static_map(side: str) -> tuple[str, str]:
 # -- the pieces and the targets on the map -------------------------------------------------------
 
 
-def _piece_words(piece: dict[str, Any] | None) -> str:
+def _piece_words(piece: dict[str, Any] | None, tr: Translate) -> str:
     if piece is None:
-        return "empty"
-    return f"{piece['piece']} of {_seat_name(piece['seat'])}"
+        return tr("empty")
+    seat = piece["seat"]
+    if isinstance(seat, int) and 0 <= seat < len(SEAT_LETTERS):
+        return tr("{piece} of player {seat}").format(
+            piece=tr(piece["piece"]), seat=SEAT_LETTERS[seat]
+        )
+    return tr("neutral {piece}").format(piece=tr(piece["piece"]))
 
 
 def _route_name(view: dict[str, Any], route: int) -> str:
@@ -739,16 +746,27 @@ def _route_name(view: dict[str, Any], route: int) -> str:
     return f"{a}–{b}"
 
 
-def _ghost_label(view: dict[str, Any], action: object, kind: str, name: str) -> str:
+def _ghost_label(view: dict[str, Any], action: object, kind: str, name: str, tr: Translate) -> str:
     if isinstance(action, A.MovePlace):
-        return f"Put the moved {kind} on {name}"
-    if isinstance(action, A.DisplacedPlace):
+        words = "Put the moved {piece} on {route}"
+    elif isinstance(action, A.DisplacedPlace):
         disp = view["pending"]["displacement"]
-        whose = "neutral " if disp is not None and disp["owner"] == "neutral" else ""
+        neutral = disp is not None and disp["owner"] == "neutral"
         if disp is not None and not disp["hand"][kind + "s"]:
-            return f"Place an extra {whose}{kind} on {name}"
-        return f"Put the displaced {whose}{kind} on {name}"
-    return f"Place {kind} on {name}"
+            words = (
+                "Place an extra neutral {piece} on {route}"
+                if neutral
+                else "Place an extra {piece} on {route}"
+            )
+        else:
+            words = (
+                "Put the displaced neutral {piece} on {route}"
+                if neutral
+                else "Put the displaced {piece} on {route}"
+            )
+    else:
+        words = "Place {piece} on {route}"
+    return tr(words).format(piece=tr(kind), route=name)
 
 
 def _draw_route_targets(
@@ -757,6 +775,7 @@ def _draw_route_targets(
     targets: dict[tuple[Any, ...], tuple[str, object]],
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> None:
     """The routes to establish or to mark with a bonus marker, lit up under their posts and the
     cities; the target is a wide invisible stroke along the route, over everything. The route
@@ -781,15 +800,18 @@ def _draw_route_targets(
         out.extend(_post(x, y) for x, y in shape.posts)
         if isinstance(action, A.PlaceBonus):
             kind = view["marker_to_place"]
-            label = f"Put the bonus marker {MARKER_WORDS.get(kind, kind)} beside {name}"
+            marker = tr(MARKER_WORDS[kind]) if kind in MARKER_WORDS else kind
+            label = tr("Put the bonus marker {marker} beside {route}").format(
+                marker=marker, route=name
+            )
         else:
-            label = f"Establish the route {name}"
+            label = tr("Establish the route {route}").format(route=name)
         mx, my = shape.marker
         body = ring_rect(mx - MARKER_HW, my - MARKER_HH, 2 * MARKER_HW, 2 * MARKER_HH)
         if isinstance(action, A.PlaceBonus):  # the marker to place, pale where it would go
-            body += _marker_tag(mx, my, MARKER_LABELS.get(kind, kind), ghost=True)
+            body += _marker_tag(mx, my, _marker_label(kind, tr), ghost=True)
         elif not view["routes"][r]["bonus"]:
-            body += _marker_tag(mx, my, "Establish", ghost=True)
+            body += _marker_tag(mx, my, tr("Establish"), ghost=True)
         hit = (mx - MARKER_HW, my - MARKER_HH, 2 * MARKER_HW, 2 * MARKER_HH)
         top.add(text, label, body, hit)
 
@@ -797,6 +819,11 @@ def _draw_route_targets(
 def _square(x: float, y: float, half: float) -> tuple[float, float, float, float]:
     """The clickable box of a target centred on (x, y)."""
     return x - half, y - half, 2 * half, 2 * half
+
+
+def _marker_label(kind: str, tr: Translate) -> str:
+    """A bonus marker's short label (its tag)."""
+    return tr(MARKER_LABELS[kind]) if kind in MARKER_LABELS else kind
 
 
 def _marker_tag(x: float, y: float, label: str, ghost: bool = False) -> str:
@@ -825,15 +852,14 @@ def _draw_routes(
     targets: dict[tuple[Any, ...], tuple[str, object]],
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> None:
     viewer = view["seat"]
     for r, shape in enumerate(geo.routes):
         route = view["routes"][r]
         name = _route_name(view, r)
         if route["bonus"]:
-            out.append(
-                _marker_tag(*shape.marker, MARKER_LABELS.get(route["bonus"], route["bonus"]))
-            )
+            out.append(_marker_tag(*shape.marker, _marker_label(route["bonus"], tr)))
         posts = route["posts"]
         for i, piece in enumerate(posts):
             x, y = shape.posts[i]
@@ -842,11 +868,16 @@ def _draw_routes(
             if ("post", r, i) in targets:
                 text, action = targets[("post", r, i)]
                 if isinstance(action, A.Move):
-                    label = f"Move your {_piece_words(piece).split()[0]} from {name}"
+                    kind = piece["piece"] if piece is not None else "piece"
+                    label = tr("Move your {piece} from {route}").format(piece=tr(kind), route=name)
                 elif isinstance(action, A.RemovePiece):
-                    label = f"Remove the {_piece_words(piece)} from {name}, post {i + 1}"
+                    label = tr("Remove the {piece} from {route}, post {post}").format(
+                        piece=_piece_words(piece, tr), route=name, post=i + 1
+                    )
                 else:
-                    label = f"Displace the {_piece_words(piece)} on {name}, post {i + 1}"
+                    label = tr("Displace the {piece} on {route}, post {post}").format(
+                        piece=_piece_words(piece, tr), route=name, post=i + 1
+                    )
                 top.add(text, label, ring_circle(x, y, POST_R + 5), _square(x, y, HIT))
         free = _first_free(posts)
         ghosts = [m for m in (0, 1) if ("ghost", r, m) in targets]
@@ -861,7 +892,7 @@ def _draw_routes(
             if isinstance(action, A.DisplacedPlace) and disp is not None:
                 owner = disp["owner"]  # a displaced neutral trader is placed by the other player
             body = _halo(x, y, POST_R + 4, bool(merchant)) + _ghost(x, y, owner, bool(merchant))
-            top.add(text, _ghost_label(view, action, kind, name), body, _square(x, y, HIT))
+            top.add(text, _ghost_label(view, action, kind, name, tr), body, _square(x, y, HIT))
 
 
 def _draw_cities(
@@ -871,6 +902,7 @@ def _draw_cities(
     targets: dict[tuple[Any, ...], tuple[str, object]],
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> None:
     viewer = view["seat"]
     for c, box in enumerate(geo.boxes):
@@ -894,11 +926,17 @@ def _draw_cities(
             i = _first_free(city["offices"])
             x, y = _office_xy(board, box, c, i)
             text, action = targets[("office", c)]
-            who = "the neutral trader" if isinstance(action, A.NeutralOffice) else "your piece"
+            words = (
+                "Put the neutral trader in {city}, office {office} ({colour}, {shape})"
+                if isinstance(action, A.NeutralOffice)
+                else "Put your piece in {city}, office {office} ({colour}, {shape})"
+            )
             shape = "merchant" if board.office_round[c][i] else "trader"
-            label = (
-                f"Put {who} in {name}, office {i + 1} "
-                f"({PRIVILEGE_NAMES[board.office_priv[c][i]]}, {shape})"
+            label = tr(words).format(
+                city=name,
+                office=i + 1,
+                colour=tr(PRIVILEGE_NAMES[board.office_priv[c][i]]),
+                shape=tr(shape),
             )
             top.add(text, label, ring_circle(x, y, OFFICE / 2 + 6), _square(x, y, OFFICE / 2 + 2))
         # extra offices (zusätzliche Niederlassung) in a row under the city, first placed first
@@ -917,7 +955,9 @@ def _draw_cities(
             text, _ = targets[("extra", c, merchant)]
             kind = ("trader", "merchant")[merchant]
             body = _halo(x, ey, 14, bool(merchant)) + _ghost(x, ey, viewer, bool(merchant))
-            label = f"Put your {kind} in an extra office of {name}"
+            label = tr("Put your {piece} in an extra office of {city}").format(
+                piece=tr(kind), city=name
+            )
             top.add(text, label, body, _square(x, ey, HIT))
             x += 30
 
@@ -928,6 +968,7 @@ def _draw_coellen(
     targets: dict[tuple[Any, ...], tuple[str, object]],
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> None:
     for i, (x, y) in enumerate(geo.coellen):
         space = view["coellen"][i]
@@ -935,23 +976,22 @@ def _draw_coellen(
             out.append(_piece(x, y, space["piece"]["seat"], "merchant", 20))
         if ("coellen", i) in targets:
             text, _ = targets[("coellen", i)]
-            label = (
-                f"Put your merchant on the Coellen space worth {space['points']} prestige "
-                f"({PRIVILEGE_NAMES[COELLEN_PRIVILEGE[i]]})"
-            )
+            label = tr(
+                "Put your merchant on the Coellen space worth {points} prestige ({colour})"
+            ).format(points=space["points"], colour=tr(PRIVILEGE_NAMES[COELLEN_PRIVILEGE[i]]))
             top.add(text, label, ring_circle(x, y, 20), _square(x, y, 17))
 
 
 # -- the status line and the players' boards ------------------------------------------------------
 
 
-def _draw_header(view: dict[str, Any], out: list[str]) -> None:
+def _draw_header(view: dict[str, Any], out: list[str], tr: Translate) -> None:
     out.append(f'<rect x="0" y="0" width="{WIDTH}" height="{MAP_TOP - 4}" fill="#2f2a24"/>')
     out.append(
         _text(
             12,
             18,
-            f"Hansa Teutonica · board {view['board']}",
+            tr("Hansa Teutonica · board {board}").format(board=view["board"]),
             17,
             weight="bold",
             anchor="start",
@@ -962,34 +1002,50 @@ def _draw_header(view: dict[str, Any], out: list[str]) -> None:
     fill, ink, letter = _seat_style(view["turn_owner"])
     status = []
     if view["decision"] == "game_over":
-        status.append("Game over")
+        status.append(tr("Game over"))
     else:
-        status.append(f"{view['actions_left']} action(s) left")
+        status.append(tr("{left} action(s) left").format(left=view["actions_left"]))
         if isinstance(decider, int):
-            status.append(f"{_seat_name(decider)} {DECISION_WORDS.get(view['decision'], '')}")
+            who = DECISION_WORDS.get(view["decision"], "player {seat}")
+            status.append(tr(who).format(seat=SEAT_LETTERS[decider]))
     pending = view["pending"]
     disp = pending["displacement"]
     if disp is not None:
         hand = disp["hand"]
         status.append(
-            f"displaced: {hand['traders']} trader, {hand['merchants']} merchant; "
-            f"{disp['extras_left']} extra"
+            tr("displaced: {traders} trader, {merchants} merchant; {extras} extra").format(
+                traders=hand["traders"], merchants=hand["merchants"], extras=disp["extras_left"]
+            )
         )
     if pending["establish_route"] is not None:
         a, b = view["routes"][pending["establish_route"]]["cities"]
-        status.append(f"establishing {a}–{b}")
+        status.append(tr("establishing {route}").format(route=f"{a}–{b}"))
     held = pending["move"]["held"]
     if held["traders"] or held["merchants"]:
-        status.append(f"moving: {held['traders']} trader, {held['merchants']} merchant")
-    if view["marker_to_place"]:
-        status.append(f"marker to place: {MARKER_WORDS.get(view['marker_to_place'], '')}")
+        status.append(
+            tr("moving: {traders} trader, {merchants} merchant").format(
+                traders=held["traders"], merchants=held["merchants"]
+            )
+        )
+    kind = view["marker_to_place"]
+    if kind:
+        marker = tr(MARKER_WORDS[kind]) if kind in MARKER_WORDS else kind
+        status.append(tr("marker to place: {marker}").format(marker=marker))
     out.append(
         f'<rect x="12" y="33" width="22" height="22" rx="2" fill="{fill}" stroke="#ffffff"/>'
         + _text(23, 44.5, letter, 15, weight="bold", fill=ink)
-        + _text(42, 44, "Turn · " + " · ".join(status), 14, anchor="start", fill="#ffffff")
+        + _text(
+            42,
+            44,
+            " · ".join([tr("Turn"), *status]),
+            14,
+            anchor="start",
+            fill="#ffffff",
+            fit=WIDTH - 54,
+        )
     )
     x0 = 560  # the full-cities track and the marker pile at the right of the title line
-    out.append(_text(x0, 18, "Full cities", 13, anchor="end", fill="#ffffff"))
+    out.append(_text(x0, 18, tr("Full cities"), 13, anchor="end", fill="#ffffff"))
     for i in range(FULL_CITIES_TO_END):
         filled = i < view["full_cities"]
         out.append(
@@ -1001,7 +1057,7 @@ def _draw_header(view: dict[str, Any], out: list[str]) -> None:
         _text(
             WIDTH - 12,
             18,
-            f"Markers in pile: {view['markers_left']}",
+            tr("Markers in pile: {count}").format(count=view["markers_left"]),
             13,
             anchor="end",
             fill="#ffffff",
@@ -1009,13 +1065,15 @@ def _draw_header(view: dict[str, Any], out: list[str]) -> None:
     )
 
 
-def _ability_row(x: float, y: float, player: dict[str, Any], ability: int, seat: Any) -> str:
+def _ability_row(
+    x: float, y: float, player: dict[str, Any], ability: int, seat: Any, tr: Translate
+) -> str:
     """One track of the player board: the uncovered spaces with their values (the current one
     framed), then one block in the seat's colour for the spaces its pieces still cover."""
     name = ABILITIES[ability]
     values = TRACK_VALUES[ability]
     level = player["ability_levels"][name]
-    parts = [_text(x, y, ABILITY_LABELS[name], 13, anchor="start")]
+    parts = [_text(x, y, tr(ABILITY_LABELS[name]), 13, anchor="start", fit=62)]
     bx = x + 74
     for i in range(level + 1):
         value = values[i]
@@ -1047,12 +1105,14 @@ def _ability_row(x: float, y: float, player: dict[str, Any], ability: int, seat:
     return "".join(parts)
 
 
-def _marker_tags(markers: list[dict[str, Any]], width: float) -> list[tuple[float, int, str]]:
+def _marker_tags(
+    markers: list[dict[str, Any]], width: float, tr: Translate
+) -> list[tuple[float, int, str]]:
     """Bonus marker tags in lines: (x offset, line, label) within a board `width` wide."""
     tags = []
     mx, line = 0.0, 0
     for m in markers:
-        text = MARKER_LABELS.get(m["kind"], m["kind"])
+        text = _marker_label(m["kind"], tr)
         w = _text_width(text, 11) + 8
         if mx + w > width and mx > 0:
             mx, line = 0.0, line + 1
@@ -1061,8 +1121,8 @@ def _marker_tags(markers: list[dict[str, Any]], width: float) -> list[tuple[floa
     return tags
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+def _ordinal(n: int, tr: Translate) -> str:
+    return tr(ORDINALS.get(n, "{n}th")).format(n=n)
 
 
 def _draw_players(
@@ -1071,6 +1131,7 @@ def _draw_players(
     y0: float,
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> float:
     """The players' boards under the map, four to a row at most; returns the bottom edge."""
     players = view["players"]
@@ -1079,7 +1140,7 @@ def _draw_players(
     columns = 3 if count > 4 else count
     gap = 10
     width = (WIDTH - gap * (columns + 1)) / columns
-    tags = [_marker_tags(p["bonus_markers"], width - 24) for p in players]
+    tags = [_marker_tags(p["bonus_markers"], width - 24, tr) for p in players]
     lines = [1 + max((line for _, line, _ in t), default=-1) for t in tags]
     y = y0
     for first in range(0, count, columns):
@@ -1089,10 +1150,10 @@ def _draw_players(
             x = gap + (index - first) * (width + gap)
             if index < len(players):
                 _draw_player(
-                    view, players[index], tags[index], (x, y, width, height), targets, out, top
+                    view, players[index], tags[index], (x, y, width, height), targets, out, top, tr
                 )
             elif neutral is not None:
-                _draw_neutral(neutral, x, y, width, out)
+                _draw_neutral(neutral, x, y, width, out, tr)
         y += height + gap
     return y
 
@@ -1107,17 +1168,19 @@ def _board_frame(x: float, y: float, width: float, height: float, seat: Any, you
 
 
 def _draw_neutral(
-    neutral: dict[str, Any], x: float, y: float, width: float, out: list[str]
+    neutral: dict[str, Any], x: float, y: float, width: float, out: list[str], tr: Translate
 ) -> None:
     out.append(_board_frame(x, y, width, 104, "neutral", False))
     out.append(
-        _text(x + 10, y + 15.5, "Neutral (N)", 15, weight="bold", anchor="start", fill="#000000")
+        _text(
+            x + 10, y + 15.5, tr("Neutral (N)"), 15, weight="bold", anchor="start", fill="#000000"
+        )
     )
     out.append(
         _text(
             x + width - 10,
             y + 15.5,
-            f"Prestige {neutral['prestige']}",
+            tr("Prestige {points}").format(points=neutral["prestige"]),
             15,
             weight="bold",
             anchor="end",
@@ -1125,13 +1188,14 @@ def _draw_neutral(
         )
     )
     out.append(_piece(x + 20, y + 50, "neutral", "trader", 16))
-    out.append(_text(x + 34, y + 50, f"{neutral['supply']} traders in supply", 14, anchor="start"))
+    in_supply = tr("{count} traders in supply").format(count=neutral["supply"])
+    out.append(_text(x + 34, y + 50, in_supply, 14, anchor="start", fit=width - 44))
     if neutral["east_west"]:
         out.append(
             _text(
                 x + 12,
                 y + 80,
-                f"East-West {_ordinal(neutral['east_west'])}",
+                tr("East-West {place}").format(place=_ordinal(neutral["east_west"], tr)),
                 13,
                 weight="bold",
                 anchor="start",
@@ -1148,26 +1212,33 @@ def _draw_player(
     targets: dict[tuple[Any, ...], tuple[str, object]],
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> None:
     x, y, width, height = frame
     seat = p["seat"]
     _, ink, letter = _seat_style(seat)
     you = view["seat"] == seat
     out.append(_board_frame(x, y, width, height, seat, you))
-    title = f"You ({letter})" if you else f"Player {letter}"
+    title = tr("You ({seat})" if you else "Player {seat}").format(seat=letter)
     out.append(_text(x + 10, y + 15.5, title, 15, weight="bold", anchor="start", fill=ink))
     scores = view["scores"]
     score = scores[seat] if isinstance(scores, list) and seat < len(scores) else p["prestige"]
-    label = "Score" if view["decision"] == "game_over" else "Prestige"
+    label = "Score {points}" if view["decision"] == "game_over" else "Prestige {points}"
     out.append(
         _text(
-            x + width - 10, y + 15.5, f"{label} {score}", 15, weight="bold", anchor="end", fill=ink
+            x + width - 10,
+            y + 15.5,
+            tr(label).format(points=score),
+            15,
+            weight="bold",
+            anchor="end",
+            fill=ink,
         )
     )
     for j, (label, counts) in enumerate((("Supply", p["supply"]), ("Stock", p["stock"]))):
         line = y + 46 + j * 24
         out.append(
-            _text(x + 12, line, label, 13, anchor="start")
+            _text(x + 12, line, tr(label), 13, anchor="start", fit=70)
             + _piece(x + 86, line, seat, "trader", 16)
             + _text(x + 98, line, str(counts["traders"]), 14, weight="bold", anchor="start")
             + _piece(x + 136, line, seat, "merchant", 16)
@@ -1180,7 +1251,7 @@ def _draw_player(
             + _text(
                 x + width - 38,
                 y + 46.5,
-                f"E-W {_ordinal(p['east_west'])}",
+                tr("E-W {place}").format(place=_ordinal(p["east_west"], tr)),
                 11,
                 weight="bold",
                 fill="#ffffff",
@@ -1188,19 +1259,21 @@ def _draw_player(
         )
     for a in range(len(ABILITIES)):
         ry = y + 100 + a * 27
-        out.append(_ability_row(x + 12, ry, p, a, seat))
+        out.append(_ability_row(x + 12, ry, p, a, seat, tr))
         if ("ability", a) in targets and you:
             text, action = targets[("ability", a)]
-            label = f"Upgrade your ability {ABILITY_LABELS[ABILITIES[a]]}"
-            if isinstance(action, A.UseBonus):
-                label += " with the bonus marker"
+            words = (
+                "Upgrade your ability {ability} with the bonus marker"
+                if isinstance(action, A.UseBonus)
+                else "Upgrade your ability {ability}"
+            )
+            label = tr(words).format(ability=tr(ABILITY_LABELS[ABILITIES[a]]))
             box = (x + 6, ry - 13, width - 12, 26)
             top.add(text, label, ring_rect(*box), box)
     my = y + 100 + 5 * 27 - 2
     markers = p["bonus_markers"]
-    out.append(
-        _text(x + 12, my, "Bonus markers" + ("" if markers else ": none"), 12, anchor="start")
-    )
+    heading = tr("Bonus markers" if markers else "Bonus markers: none")
+    out.append(_text(x + 12, my, heading, 12, anchor="start"))
     for m, (mx, line, text) in zip(markers, tags, strict=True):
         w = _text_width(text, 11) + 8
         tx, ty = x + 12 + mx, my + 22 + 22 * line
@@ -1215,28 +1288,33 @@ def _draw_player(
         )
 
 
-def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
-    """The board of `view` as one inline <svg> element, and the legal actions it carries."""
+def board_svg(
+    view: dict[str, Any], legal: Sequence[str], translate: Translate = same
+) -> tuple[str, frozenset[str]]:
+    """The board of `view` as one inline <svg> element, and the legal actions it carries; every
+    word in the reader's language (`translate`, gettext), the actions' notation as it is."""
+    tr = translate
     side = view["board"]
     board = board_for(side)
     geo = _geometry(side)
     targets = _targets(board, view, legal)
     out: list[str] = []
     top = Targets()
-    _draw_header(view, out)
-    routes, cities = _static_map(side)
+    _draw_header(view, out, tr)
+    routes, cities = _static_map(side, tr)
     out.append(routes)
-    _draw_route_targets(view, geo, targets, out, top)
+    _draw_route_targets(view, geo, targets, out, top, tr)
     out.append(cities)
-    _draw_routes(view, geo, targets, out, top)
-    _draw_coellen(view, geo, targets, out, top)
-    _draw_cities(view, geo, board, targets, out, top)
-    height = _draw_players(view, targets, MAP_TOP + MAP_HEIGHT + 10, out, top)
+    _draw_routes(view, geo, targets, out, top, tr)
+    _draw_coellen(view, geo, targets, out, top, tr)
+    _draw_cities(view, geo, board, targets, out, top, tr)
+    height = _draw_players(view, targets, MAP_TOP + MAP_HEIGHT + 10, out, top, tr)
     placed = frozenset(top.placed)
+    aria = escape(tr("Hansa Teutonica board {side}").format(side=side))
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg hansa" '
         f'viewBox="0 0 {WIDTH} {_f(height)}" width="100%" role="group" '
-        f'aria-label="Hansa Teutonica board {side}" font-family="{FONT}" fill="{INK}" '
+        f'aria-label="{aria}" font-family="{FONT}" fill="{INK}" '
         'text-anchor="middle" dominant-baseline="central" pointer-events="none">'
         f"<title>Hansa Teutonica</title><style>{TARGET_STYLE}</style>"
         f"{''.join(out)}{''.join(top.parts)}</svg>"

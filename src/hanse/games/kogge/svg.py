@@ -31,7 +31,15 @@ from hanse.games.kogge.data import (
     KONTORE_PER_PLAYER,
     MARKER_COLOUR,
 )
-from hanse.games.svg_parts import INK, SEAT_COLOURS, SEAT_INK, SEAT_LETTERS, target_rect
+from hanse.games.svg_parts import (
+    INK,
+    SEAT_COLOURS,
+    SEAT_INK,
+    SEAT_LETTERS,
+    Translate,
+    same,
+    target_rect,
+)
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
@@ -48,6 +56,53 @@ CHIP_SHORT = {
     "two_moves": "2 step",
     "secret_route": "secret",
 }
+"""The bonus chips (Bonuschips) in short; the last two are words (translated)."""
+CHIP_WORDS = frozenset(("two_moves", "secret_route"))
+DECISION_WORDS = {
+    "deal": "route markers are dealt",
+    "choose_start": "choose the start city",
+    "start_swap": "memory",
+    "lot": "drawing lots",
+    "draw_bonus": "goods are supplied",
+    "draw_offer": "new markers are drawn",
+    "bid": "lay markers",
+    "move_guildmaster": "move the guild master",
+    "pay_tax": "pay tax",
+    "move": "sail",
+    "action": "action",
+    "exchange": "exchange goods",
+    "offer_trade": "trade offer",
+    "answer_trade": "answer the offer",
+    "split": "robbery: split the goods",
+    "choose_pile": "robbery: choose a pile",
+    "forced_step": "move the robber's cog",
+    "attack": "conflict",
+    "conflict_bid": "conflict markers",
+    "demand": "demand goods",
+    "push": "push the loser",
+    "game_over": "game over",
+    "take_marker": "take a marker",
+}
+"""The pending decision in the round's headline."""
+SQUARE_WORDS = {
+    ("move", True): "sail from {city} along the route to {target} (square {square})",
+    ("move", False): "sail from {city} along the face-down route (square {square})",
+    ("step", True): (
+        "move the robber's cog from {city} along the route to {target} (square {square})"
+    ),
+    (
+        "step",
+        False,
+    ): "move the robber's cog from {city} along the face-down route (square {square})",
+    (
+        "push",
+        True,
+    ): "push the loser's cog from {city} along the route to {target} (square {square})",
+    ("push", False): (
+        "push the loser's cog from {city} along the face-down route (square {square})"
+    ),
+}
+"""The labels of the route squares' targets."""
 
 CELL_W, CELL_H = 160, 170
 PAD = 4
@@ -108,11 +163,12 @@ def _cog(x: float, y: float, w: float, seat: int) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _goods_chip(x: float, y: float, good: int, count: int, w: float = 34) -> str:
+def _goods_chip(x: float, y: float, good: int, count: int, letter: str, w: float = 34) -> str:
+    """`count` goods of kind `good`: the number and the good's `letter` on its colour."""
     return _rect(x, y, w, 24, rx=5, fill=GOOD_FILL[good], stroke=INK) + _text(
         x + w / 2,
         y + 18,
-        f"{count}{GOOD_LETTERS[good]}",
+        f"{count}{letter}",
         16,
         weight="bold",
         anchor="middle",
@@ -135,26 +191,40 @@ def _marker_chip(x: float, y: float, value: int, size: float = 28) -> str:
     )
 
 
-def _goods_words(goods: dict[str, int]) -> str:
-    words = [f"{goods[name]} {name}" for name in GOOD_NAMES if goods.get(name)]
-    return ", ".join(words) or "no goods"
+def _letter(tr: Translate, good: int) -> str:
+    """The good's letter (its initial) in the reader's language."""
+    return tr(GOOD_LETTERS[good])
 
 
-def _goods_text(goods: dict[str, int]) -> str:
+def _goods_words(goods: dict[str, int], tr: Translate) -> str:
+    words = [
+        tr("{count} × {good}").format(count=goods[name], good=tr(name))
+        for name in GOOD_NAMES
+        if goods.get(name)
+    ]
+    return ", ".join(words) or tr("no goods")
+
+
+def _goods_text(goods: dict[str, int], tr: Translate) -> str:
     return (
         " ".join(
-            f"{goods[name]}{GOOD_LETTERS[t]}" for t, name in enumerate(GOOD_NAMES) if goods[name]
+            f"{goods[name]}{_letter(tr, t)}" for t, name in enumerate(GOOD_NAMES) if goods[name]
         )
         or "-"
     )
 
 
+def _chip_short(name: str, tr: Translate) -> str:
+    return tr(CHIP_SHORT[name]) if name in CHIP_WORDS else CHIP_SHORT[name]
+
+
 class _Board:
     """Collects the drawing and the targets; targets are drawn last, over everything."""
 
-    def __init__(self, view: dict[str, Any], legal: Sequence[str]) -> None:
+    def __init__(self, view: dict[str, Any], legal: Sequence[str], tr: Translate) -> None:
         self.view = view
         self.legal = set(legal)
+        self.tr = tr
         self.parts: list[str] = []
         self.targets: list[str] = []
         self.placed: set[str] = set()
@@ -250,21 +320,15 @@ def _route_square(
     action = slot_actions.get(slot)
     if action is None:
         return
-    name = city["name"]
-    if value is not None:
-        where = f"along the route to {_city_name(b.view, value)}"
-    else:
-        where = "along the face-down route"
-    verb = {"move": "sail", "step": "move the robber's cog", "push": "push the loser's cog"}[
-        action.split()[0]
-    ]
+    template = SQUARE_WORDS[action.split()[0], value is not None]
+    target = "" if value is None else _city_name(b.view, value)
     b.target(
         action,
         cx - half - 3,
         cy - half - 3,
         2 * half + 6,
         2 * half + 6,
-        f"{verb} from {name} {where} (square {slot + 1})",
+        b.tr(template).format(city=city["name"], target=target, square=slot + 1),
     )
 
 
@@ -292,6 +356,7 @@ def _square_actions(view: dict[str, Any], city: int) -> dict[int, str]:
 
 def _draw_city(b: _Board, city: dict[str, Any]) -> None:
     view = b.view
+    tr = b.tr
     c = city["number"]
     col, row = CITY_GRID[c]
     x, y = _cell(col, row)
@@ -320,12 +385,21 @@ def _draw_city(b: _Board, city: dict[str, Any]) -> None:
     if view["guildmaster"] == c:
         out.append(_rect(x + w - 40, y + 32, 36, 22, rx=11, fill="#2b2b2b"))
         out.append(
-            _text(x + w - 22, y + 48, "GM", 14, weight="bold", anchor="middle", fill="#ffd24d")
+            _text(x + w - 22, y + 48, tr("GM"), 14, weight="bold", anchor="middle", fill="#ffd24d")
         )
     if view["end_marker"] == c:
         out.append(_rect(x + w - 40, y + 60, 36, 22, rx=3, fill="#b3261e"))
         out.append(
-            _text(x + w - 22, y + 76, "End", 13, weight="bold", anchor="middle", fill="#ffffff")
+            _text(
+                x + w - 22,
+                y + 76,
+                tr("End"),
+                13,
+                weight="bold",
+                anchor="middle",
+                fill="#ffffff",
+                fit=34,
+            )
         )
     # Goods on the city.
     gx = x + 4
@@ -333,21 +407,24 @@ def _draw_city(b: _Board, city: dict[str, Any]) -> None:
     present = [t for t, name in enumerate(GOOD_NAMES) if goods[name]]
     chip_w = min(36.0, (w - 8) / max(1, len(present)) - 2)
     for t in present:
-        out.append(_goods_chip(gx, y + 90, t, goods[GOOD_NAMES[t]], chip_w))
+        out.append(_goods_chip(gx, y + 90, t, goods[GOOD_NAMES[t]], _letter(tr, t), chip_w))
         gx += chip_w + 2
     if not present:
-        out.append(_text(x + 6, y + 108, "no goods", 14, fill=MUTED))
+        out.append(_text(x + 6, y + 108, tr("no goods"), 14, fill=MUTED, fit=w - 12))
     _draw_city_pieces(b, city, x, y + 117, w)
     if f"start {c}" in b.legal:
-        b.target(f"start {c}", x, y, w, h, f"start in {city['name']} (city {c})", rx=10)
+        label = tr("start in {city} (city {number})").format(city=city["name"], number=c)
+        b.target(f"start {c}", x, y, w, h, label, rx=10)
     if "rob city" in b.legal and mine:
-        b.target("rob city", x, y, w, h, f"rob the city of {city['name']}", rx=10)
+        label = tr("rob the city of {city}").format(city=city["name"])
+        b.target("rob city", x, y, w, h, label, rx=10)
 
 
 def _draw_city_pieces(b: _Board, city: dict[str, Any], x: float, y: float, w: float) -> None:
     """Kontor places (with the goods stored in them), cogs and robbery markers, flowing over two
     lines below the goods."""
     view = b.view
+    tr = b.tr
     out = b.parts
     c = city["number"]
     seat = view["seat"]
@@ -376,14 +453,15 @@ def _draw_city_pieces(b: _Board, city: dict[str, Any], x: float, y: float, w: fl
         elif kind == "kontor":
             out.append(_seat_square(px, py, iw, who))
             if who == seat and len(own) == 1:
-                words = _goods_words(own[0]["goods"])
+                words = _goods_words(own[0]["goods"], tr)
+                label = tr("collect the goods of your Kontor in {city} ({goods})")
                 b.target(
                     "collect",
                     px - 3,
                     py - 3,
                     iw + 6,
                     iw + 6,
-                    f"collect the goods of your Kontor in {city['name']} ({words})",
+                    label.format(city=city["name"], goods=words),
                 )
         elif kind == "stored":
             out.append(_rect(px - 1, py + 2, iw, 18, rx=4, fill=GOOD_FILL[who], stroke=INK))
@@ -391,7 +469,7 @@ def _draw_city_pieces(b: _Board, city: dict[str, Any], x: float, y: float, w: fl
                 _text(
                     px - 1 + iw / 2,
                     py + 15,
-                    f"{count}{GOOD_LETTERS[who]}",
+                    f"{count}{_letter(tr, who)}",
                     12,
                     weight="bold",
                     anchor="middle",
@@ -415,6 +493,7 @@ def _rob_marker(x: float, y: float, seat: int) -> str:
 
 def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
     view = b.view
+    tr = b.tr
     out = b.parts
     x, y = _cell(col, row)
     w, h = CELL_W - 2 * PAD, CELL_H - 2 * PAD
@@ -434,14 +513,17 @@ def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
         )
     )
     out.append(_seat_badge(x + 16, y + 16, p, 12))
-    title = f"Seat {SEAT_LETTERS[p]}" + (" (you)" if me else "")
+    title = tr("Seat {seat} (you)" if me else "Seat {seat}").format(seat=SEAT_LETTERS[p])
     out.append(
         _text(x + 33, y + 22, title, 17, weight="bold", fit=w - 37 - (18 if deciding else 0))
     )
     if deciding:
         out.append(_text(x + w - 6, y + 22, "◀", 17, anchor="end", fill="#b3261e"))
     city = player["city"]
-    where = "cog not placed" if city is None else f"cog: {_city_name(view, city)}"
+    if city is None:
+        where = tr("cog not placed")
+    else:
+        where = tr("cog: {city}").format(city=_city_name(view, city))
     out.append(_text(x + 6, y + 44, where, 15, fit=w - 10))
     # Kontore built, robbery markers in hand, development points.
     y0 = y + 52
@@ -449,7 +531,8 @@ def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
     out.append(_text(x + 27, y0 + 15, f"{player['kontore']}/{KONTORE_PER_PLAYER}", 15))
     out.append(_rob_marker(x + 56, y0 - 1, p))
     out.append(_text(x + 88, y0 + 15, f"{player['robbery_markers']}", 15))
-    out.append(_text(x + w - 4, y0 + 15, f"dev {player['development']}", 15, anchor="end"))
+    dev = tr("dev {points}").format(points=player["development"])
+    out.append(_text(x + w - 4, y0 + 15, dev, 15, anchor="end", fit=w - 112))
     y0 += 26
     lines: list[str] = []
     cargo = player["cargo"]
@@ -457,32 +540,40 @@ def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
         gx = x + 6
         present = [t for t, name in enumerate(GOOD_NAMES) if cargo[name]]
         for t in present:
-            out.append(_goods_chip(gx, y0, t, cargo[GOOD_NAMES[t]], 34))
+            out.append(_goods_chip(gx, y0, t, cargo[GOOD_NAMES[t]], _letter(tr, t), 34))
             gx += 36
         if not present:
-            out.append(_text(x + 6, y0 + 18, "no cargo", 15, fill=MUTED))
+            out.append(_text(x + 6, y0 + 18, tr("no cargo"), 15, fill=MUTED, fit=w - 12))
         y0 += 44
     else:
-        lines.append(f"{cargo} goods, seen {_goods_text(player['known_cargo'])}")
+        seen_goods = _goods_text(player["known_cargo"], tr)
+        lines.append(tr("{count} goods, seen {seen}").format(count=cargo, seen=seen_goods))
         y0 += 18
     markers = player["markers"]
     if isinstance(markers, list):
-        lines += _wrap("markers " + (" ".join(map(str, markers)) or "-"), 15, w - 10)
+        held = " ".join(map(str, markers)) or "-"
+        lines += _wrap(tr("markers {markers}").format(markers=held), 15, w - 10)
     else:
         seen = " ".join(map(str, player.get("known_markers", []))) or "-"
-        lines += _wrap(f"{markers} markers, seen {seen}", 15, w - 10)
+        lines += _wrap(
+            tr("{count} markers, seen {seen}").format(count=markers, seen=seen), 15, w - 10
+        )
     chips = [
-        f"{CHIP_SHORT[k]}×{n}" if n > 1 else CHIP_SHORT[k]
+        f"{_chip_short(k, tr)}×{n}" if n > 1 else _chip_short(k, tr)
         for k, n in player["bonus_chips"].items()
         if n
     ]
     if chips:
-        lines.append("chips " + " ".join(chips))
+        lines.append(tr("chips {chips}").format(chips=" ".join(chips)))
     if player.get("conflict_markers") is not None:
-        lines.append("conflict " + (" ".join(map(str, player["conflict_markers"])) or "-"))
+        put_in = " ".join(map(str, player["conflict_markers"])) or "-"
+        lines.append(tr("conflict {markers}").format(markers=put_in))
     choice = player.get("start_choice")
     if choice is not None:
-        lines.append("start chosen" if choice is True else f"start {choice}")
+        if choice is True:
+            lines.append(tr("start chosen"))
+        else:
+            lines.append(tr("start {marker}").format(marker=choice))
     for line in lines:
         if y0 > y + h - 4:
             break
@@ -505,6 +596,7 @@ def _wrap(words: str, size: float, width: float) -> list[str]:
 def _draw_middle(b: _Board) -> None:
     """Round, decision, turn order, the offer, the bids and the viewer's markers."""
     view = b.view
+    tr = b.tr
     out = b.parts
     x, y = CELL_W + PAD + 8, CELL_H + PAD
     w = 3 * CELL_W - 2 * PAD - 16
@@ -512,22 +604,29 @@ def _draw_middle(b: _Board) -> None:
         _rect(x - 8, y, w + 16, 2 * CELL_H - 2 * PAD, rx=10, fill="#ffffff", stroke="#c9c1ad")
     )
     decider = view["decider"]
-    who = f" — {SEAT_LETTERS[decider]}" if isinstance(decider, int) else ""
-    head = f"Round {view['round']} · {view['decision'].replace('_', ' ')}{who}"
+    decision = view["decision"]
+    decision = tr(DECISION_WORDS[decision]) if decision in DECISION_WORDS else decision
+    if isinstance(decider, int):
+        head = tr("Round {round} · {decision} — {seat}").format(
+            round=view["round"], decision=decision, seat=SEAT_LETTERS[decider]
+        )
+    else:
+        head = tr("Round {round} · {decision}").format(round=view["round"], decision=decision)
     if view.get("winner") is not None:
-        head = f"Game over — {SEAT_LETTERS[view['winner']]} wins"
+        head = tr("Game over — {seat} wins").format(seat=SEAT_LETTERS[view["winner"]])
     out.append(_text(x, y + 26, head, 20, weight="bold", fit=w))
     # Turn order: the seat on turn is underlined.
-    out.append(_text(x, y + 56, "Order", 16, fill=MUTED))
+    out.append(_text(x, y + 56, tr("Order"), 16, fill=MUTED, fit=58))
     ox = x + 62
     for i, p in enumerate(view["order"]):
         out.append(_seat_badge(ox + 12, y + 50, p, 12))
         if i == view["index"] and view["decision"] not in ("deal", "choose_start"):
             out.append(_rect(ox, y + 65, 24, 3, fill=INK))
         ox += 30
-    out.append(_text(x + w, y + 56, f"passes {view['passes']}", 16, anchor="end", fill=MUTED))
+    passes = tr("passes {count}").format(count=view["passes"])
+    out.append(_text(x + w, y + 56, passes, 16, anchor="end", fill=MUTED))
     # The offer: four lots of two markers (Nachschub).
-    out.append(_text(x, y + 96, "Offer", 16, fill=MUTED))
+    out.append(_text(x, y + 96, tr("Offer"), 16, fill=MUTED, fit=58))
     lx = x + 62
     for i, lot in enumerate(view["offer"]):
         out.append(_rect(lx, y + 74, 92, 36, rx=6, fill="#f4efe3", stroke="#c9c1ad"))
@@ -540,7 +639,7 @@ def _draw_middle(b: _Board) -> None:
     if not view["offer"]:
         out.append(_text(lx, y + 96, "—", 16, fill=MUTED))
     # Bids, in turn order.
-    out.append(_text(x, y + 140, "Bids", 16, fill=MUTED))
+    out.append(_text(x, y + 140, tr("Bids"), 16, fill=MUTED, fit=58))
     bx = x + 62
     for p in view["order"]:
         bid = view["bids"][p]
@@ -558,10 +657,11 @@ def _draw_hand(b: _Board, x: float, y: float, w: float) -> None:
     seat = view["seat"]
     if seat is None:
         return
+    tr = b.tr
     out = b.parts
     me = view["players"][seat]
     markers = me["markers"] if isinstance(me["markers"], list) else []
-    out.append(_text(x, y + 20, "Your markers", 16, fill=MUTED))
+    out.append(_text(x, y + 20, tr("Your markers"), 16, fill=MUTED))
     counts = {v: markers.count(v) for v in sorted(set(markers), reverse=True)}
     mx = x
     size = 42
@@ -577,65 +677,95 @@ def _draw_hand(b: _Board, x: float, y: float, w: float) -> None:
             y + 27,
             size + 6,
             size + 6,
-            f"bid a marker {value}" + (f" (you hold {n})" if n > 1 else ""),
+            tr(
+                "bid a marker {value} (you hold {count})" if n > 1 else "bid a marker {value}"
+            ).format(value=value, count=n),
         )
         mx += size + 7
     if not counts:
-        out.append(_text(mx, y + 58, "none", 16, fill=MUTED))
+        out.append(_text(mx, y + 58, tr("none"), 16, fill=MUTED))
 
 
 def _draw_status(b: _Board, x: float, y: float, w: float) -> None:
     """One line about a trade, a robbery or a conflict under way."""
     view = b.view
+    tr = b.tr
     trade = view["trade"]
     words = ""
     owner = view["turn_owner"]
     if trade["partner"] >= 0 and owner is not None:
-        give = _goods_text(trade["give_goods"]) if trade["give_goods"] else "?"
+        give = _goods_text(trade["give_goods"], tr) if trade["give_goods"] else "?"
         give_m = [str(v) for v in range(9) for _ in range(trade["give_markers"][v])]
         ask_m = [str(v) for v in range(9) for _ in range(trade["ask_markers"][v])]
-        words = (
-            f"Trade {SEAT_LETTERS[owner]}→{SEAT_LETTERS[trade['partner']]}"
-            + (" (Kontor)" if trade["kontor"] else "")
-            + f": gives {give} {' '.join(give_m)}; asks {_goods_text(trade['ask_goods'])} "
-            + " ".join(ask_m)
+        template = (
+            "Trade {owner}→{partner} (Kontor): gives {give}; asks {ask}"
+            if trade["kontor"]
+            else "Trade {owner}→{partner}: gives {give}; asks {ask}"
+        )
+        words = tr(template).format(
+            owner=SEAT_LETTERS[owner],
+            partner=SEAT_LETTERS[trade["partner"]],
+            give=" ".join([give, *give_m]),
+            ask=" ".join([_goods_text(trade["ask_goods"], tr), *ask_m]),
         )
     elif view["robbery"]["victim"] not in (-1, None):
         victim = view["robbery"]["victim"]
         piles = view["robbery"]["piles"]
-        shown = [_goods_text(pile) if isinstance(pile, dict) else f"{pile} goods" for pile in piles]
-        whom = "the city" if victim < 0 else SEAT_LETTERS[victim]
-        words = f"Robbery of {whom}: piles {shown[0]} / {shown[1]}"
+        shown = [
+            _goods_text(pile, tr)
+            if isinstance(pile, dict)
+            else tr("{count} goods").format(count=pile)
+            for pile in piles
+        ]
+        if victim < 0:
+            words = tr("Robbery of the city: piles {first} / {second}").format(
+                first=shown[0], second=shown[1]
+            )
+        else:
+            words = tr("Robbery of {seat}: piles {first} / {second}").format(
+                seat=SEAT_LETTERS[victim], first=shown[0], second=shown[1]
+            )
     elif view["conflict"]["sides"][0] >= 0:
         a, d = view["conflict"]["sides"]
-        words = f"Conflict {SEAT_LETTERS[a]} against {SEAT_LETTERS[d]}"
-        if view["conflict"]["winner"] >= 0:
-            words += f", {SEAT_LETTERS[view['conflict']['winner']]} wins"
+        winner = view["conflict"]["winner"]
+        template = (
+            "Conflict {attacker} against {defender}, {winner} wins"
+            if winner >= 0
+            else "Conflict {attacker} against {defender}"
+        )
+        words = tr(template).format(
+            attacker=SEAT_LETTERS[a],
+            defender=SEAT_LETTERS[d],
+            winner=SEAT_LETTERS[winner] if winner >= 0 else "",
+        )
     if words:
         b.parts.append(_text(x, y, words, 16, fit=w))
 
 
 def _draw_supply(b: _Board) -> None:
     view = b.view
+    tr = b.tr
     out = b.parts
     x, y = _cell(*SUPPLY_CELL)
     w, h = CELL_W - 2 * PAD, CELL_H - 2 * PAD
     out.append(_rect(x, y, w, h, rx=8, fill="#ffffff", stroke="#c9c1ad"))
-    out.append(_text(x + 6, y + 22, "Supply", 16, weight="bold"))
+    out.append(_text(x + 6, y + 22, tr("Supply"), 16, weight="bold", fit=w - 12))
     supply = view["supply"]
     for t, name in enumerate(GOOD_NAMES):
-        out.append(_goods_chip(x + 6 + (t % 2) * 72, y + 30 + (t // 2) * 28, t, supply[name], 66))
+        gx, gy = x + 6 + (t % 2) * 72, y + 30 + (t // 2) * 28
+        out.append(_goods_chip(gx, gy, t, supply[name], _letter(tr, t), 66))
     reserve = view["reserve"]
     count = sum(reserve) if isinstance(reserve, list) else reserve
-    out.append(_text(x + 6, y + 101, f"reserve: {count} markers", 14, fit=w - 12))
+    reserve_words = tr("reserve: {count} markers").format(count=count)
+    out.append(_text(x + 6, y + 101, reserve_words, 14, fit=w - 12))
     left = view["bonus_chips_left"]
-    out.append(_text(x + 6, y + 120, "bonus chips left", 14, fill=MUTED))
+    out.append(_text(x + 6, y + 120, tr("bonus chips left"), 14, fill=MUTED, fit=w - 12))
     for i, name in enumerate(CHIP_NAMES):
         out.append(
             _text(
                 x + 6 + (i % 2) * 72,
                 y + 139 + (i // 2) * 18,
-                f"{CHIP_SHORT[name]} ×{left[name]}",
+                f"{_chip_short(name, tr)} ×{left[name]}",
                 14,
                 fit=68,
             )
@@ -649,9 +779,13 @@ _STYLE = (
 )
 
 
-def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
-    """The board of `view` as one inline <svg> element, and the legal actions it carries."""
-    b = _Board(view, legal)
+def board_svg(
+    view: dict[str, Any], legal: Sequence[str], translate: Translate = same
+) -> tuple[str, frozenset[str]]:
+    """The board of `view` as one inline <svg> element, and the legal actions it carries; every
+    word in the reader's language (`translate`, gettext), the actions' notation as it is."""
+    b = _Board(view, legal, translate)
+    tr = translate
     for city in view["cities"]:
         _draw_city(b, city)
     for player, (col, row) in zip(view["players"], CORNERS, strict=False):
@@ -659,9 +793,14 @@ def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozense
     _draw_middle(b)
     _draw_supply(b)
     seat = view["seat"]
-    who = "spectator" if seat is None else f"seat {SEAT_LETTERS[seat]}"
+    if seat is None:
+        title = tr("Kogge board, round {round}, as seen by a spectator").format(round=view["round"])
+    else:
+        title = tr("Kogge board, round {round}, as seen by seat {seat}").format(
+            round=view["round"], seat=SEAT_LETTERS[seat]
+        )
     body = (
-        _el("title", escape(f"Kogge board, round {view['round']}, as seen by {who}"))
+        _el("title", escape(title))
         + _el("style", _STYLE)
         + _rect(0, 0, WIDTH, HEIGHT, fill=PAPER)
         + "".join(b.parts)
@@ -674,7 +813,7 @@ def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozense
         viewBox=f"0 0 {WIDTH} {HEIGHT}",
         width="100%",
         role="group",
-        aria_label=f"Kogge board, round {view['round']}",
+        aria_label=tr("Kogge board, round {round}").format(round=view["round"]),
         class_="board-svg kogge",
     )
     return svg, frozenset(b.placed)

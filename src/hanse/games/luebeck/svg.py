@@ -27,7 +27,15 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
-from hanse.games.svg_parts import INK, SEAT_COLOURS, SEAT_INK, SEAT_LETTERS, target_rect
+from hanse.games.svg_parts import (
+    INK,
+    SEAT_COLOURS,
+    SEAT_INK,
+    SEAT_LETTERS,
+    Translate,
+    same,
+    target_rect,
+)
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
@@ -70,36 +78,46 @@ TYPE_FILL = {
     data.T_SCHIFFSWECHSEL: "#eadcf2",
 }
 TYPE_INK = {data.T_PIRATEN: "#ffffff"}
+DECISION_WORDS = {
+    "deal": "the cards are dealt",
+    "layout": "the packs are laid out",
+    "draft": "take a pack",
+    "choose_first": "name the first player",
+    "action": "action",
+    "take_back": "take figures back",
+    "over": "game over",
+}
+"""The pending decision in the headline."""
 
 
-def _short(label: str) -> str:
+def _short(label: str, tr: Translate = same) -> str:
     """The card's words on the board: goods as labelled, special cards shortened."""
     kind = data.LABEL_TO_KIND[label]
     kind_type = data.KIND_TYPE[kind]
     city = data.CITIES[data.KIND_CITY[kind]] if data.KIND_CITY[kind] >= 0 else ""
     if kind_type == data.T_HANDELSFAHRT:
-        return f"Fahrt {city}"
+        return tr("Fahrt {city}").format(city=city)
     if kind_type == data.T_VERDOPPELUNG:
-        return f"Dopp. {city}"
+        return tr("Dopp. {city}").format(city=city)
     if kind_type == data.T_SCHIFFSWECHSEL:
-        return "Wechsel"
+        return tr("Wechsel")
     return label
 
 
-def _card_words(label: str) -> str:
-    """The card in English words, for the labels of targets."""
+def _card_words(label: str, tr: Translate) -> str:
+    """The card in words, for the labels of targets."""
     kind = data.LABEL_TO_KIND[label]
     kind_type = data.KIND_TYPE[kind]
     city = data.CITIES[data.KIND_CITY[kind]] if data.KIND_CITY[kind] >= 0 else ""
     if kind_type == data.T_GOODS:
-        return f"the goods card {city} {data.KIND_VALUE[kind]}"
+        return tr("the goods card {city} {value}").format(city=city, value=data.KIND_VALUE[kind])
     if kind_type == data.T_HANDELSFAHRT:
-        return f"the Handelsfahrt (trading voyage) card for {city}"
+        return tr("the Handelsfahrt (trading voyage) card for {city}").format(city=city)
     if kind_type == data.T_VERDOPPELUNG:
-        return f"the Verdoppelung (doubling) card for {city}"
+        return tr("the Verdoppelung (doubling) card for {city}").format(city=city)
     if kind_type == data.T_PIRATEN:
-        return "the Piraten (pirates) card"
-    return "the Schiffswechsel (change of ship) card"
+        return tr("the Piraten (pirates) card")
+    return tr("the Schiffswechsel (change of ship) card")
 
 
 # -- drawing primitives ----------------------------------------------------------------------
@@ -131,8 +149,9 @@ def _hull(x: float, y: float, w: float, h: float = 20) -> str:
 class _Board:
     """Collects the drawing and the targets; targets are drawn last, over everything."""
 
-    def __init__(self, view: dict[str, Any], legal: Sequence[str]) -> None:
+    def __init__(self, view: dict[str, Any], legal: Sequence[str], tr: Translate) -> None:
         self.view = view
+        self.tr = tr
         self.parts: list[str] = []
         self.targets: list[str] = []
         self.placed: set[str] = set()
@@ -261,7 +280,10 @@ def _draw_city(b: _Board, city: str, cogs: list[tuple[int, list[int]]]) -> None:
             )
         )
     if c in data.END_STATION_SET and not cogs:
-        out.append(_text(x + BOX_W / 2, y + 54, "end station", 15, anchor="middle", fill=MUTED))
+        words = b.tr("end station")
+        out.append(
+            _text(x + BOX_W / 2, y + 54, words, 15, anchor="middle", fill=MUTED, fit=BOX_W - 10)
+        )
     row_h = min(COG_ROW, (h - BOX_TOP - 2) / max(1, len(cogs)))
     for i, (index, figures) in enumerate(cogs):
         _draw_cog(b, x + 4, y + BOX_TOP - 1 + i * row_h, index, figures, city, row_h)
@@ -295,28 +317,31 @@ def _draw_cog(
     )
     for j, p in enumerate(figures):
         out.append(_figure(x + 20 + 17 + 24 * j, y + 11, p, 11))
-    seats = ", ".join(SEAT_LETTERS[p] for p in figures) or "nobody"
+    seats = ", ".join(SEAT_LETTERS[p] for p in figures) or b.tr("nobody")
     action = b.on.get(f"cog {index}", "")
     if action.startswith("take back"):
-        label = f"take your figure back from cog {index} in {city} (aboard: {seats})"
+        template = "take your figure back from cog {cog} in {city} (aboard: {seats})"
     else:
-        label = f"start a voyage by joining cog {index} in {city} (aboard: {seats})"
+        template = "start a voyage by joining cog {cog} in {city} (aboard: {seats})"
+    label = b.tr(template).format(cog=index, city=city, seats=seats)
     b.target(f"cog {index}", x - 3, y - 2, 20 + hull_w + 6, min(27, pitch), label)
 
 
 def _draw_field(b: _Board) -> None:
     """The cog field (Koggenfeld): the free cogs."""
     out = b.parts
+    tr = b.tr
     x, y = _cell_box(*FIELD_CELL, b.box_h)
     h = b.box_h
     free = b.view["free_cogs"]
     out.append(_rect(x, y, BOX_W, h, rx=8, fill="#f3efe6", stroke=INK, stroke_dasharray="6 4"))
-    out.append(_text(x + 8, y + 21, f"Cog field · {free}", 17, weight="bold", fit=BOX_W - 14))
+    head = tr("Cog field · {count}").format(count=free)
+    out.append(_text(x + 8, y + 21, head, 17, weight="bold", fit=BOX_W - 14))
     for i in range(free):
         out.append(_hull(x + 7 + (i % 3) * 41, y + 30 + (i // 3) * 24, 36))
     if not free:
-        out.append(_text(x + 8, y + 50, "no free cog", 15, fill=MUTED))
-    b.target("field", x, y, BOX_W, h, "start a voyage in Lübeck with a free cog", rx=8)
+        out.append(_text(x + 8, y + 50, tr("no free cog"), 15, fill=MUTED, fit=BOX_W - 14))
+    b.target("field", x, y, BOX_W, h, tr("start a voyage in Lübeck with a free cog"), rx=8)
 
 
 def _draw_info(b: _Board) -> None:
@@ -325,10 +350,12 @@ def _draw_info(b: _Board) -> None:
     out = b.parts
     x, y = _cell_box(*INFO_CELL, b.box_h)
     out.append(_rect(x, y, BOX_W, b.box_h, rx=8, fill="#ffffff", stroke="#c9c1ad"))
+    tr = b.tr
+    deck_pass = "deck pass {count} (final)" if view["final_shuffle"] else "deck pass {count}"
     lines = [
-        f"deck {view['deck_size']}",
-        f"discard {view['discard_size']}",
-        f"deck pass {view['deck_pass']}" + (" (final)" if view["final_shuffle"] else ""),
+        tr("deck {count}").format(count=view["deck_size"]),
+        tr("discard {count}").format(count=view["discard_size"]),
+        tr(deck_pass).format(count=view["deck_pass"]),
     ]
     for i, line in enumerate(lines):
         out.append(_text(x + 8, y + 24 + i * 24, line, 16, fit=BOX_W - 14))
@@ -338,12 +365,15 @@ def _draw_info(b: _Board) -> None:
 
 
 @lru_cache(maxsize=8192)
-def _card_chip(x: float, y: float, w: float, label: str, count: int = 1, h: float = 26) -> str:
+def _card_chip(
+    x: float, y: float, w: float, label: str, count: int = 1, h: float = 26, words: str = ""
+) -> str:
+    """A card: `words` (its short name, :func:`_short`) on the colour of its type."""
     kind = data.LABEL_TO_KIND[label]
     kind_type = data.KIND_TYPE[kind]
     fill = TYPE_FILL[kind_type]
     ink = TYPE_INK.get(kind_type, INK)
-    words = _short(label)
+    words = words or _short(label)
     parts = [
         _rect(x, y, w, h, rx=4, fill=fill, stroke=INK),
         _el("title", escape(label)),
@@ -369,6 +399,7 @@ def _card_chip(x: float, y: float, w: float, label: str, count: int = 1, h: floa
 def _draw_players(b: _Board, top: float) -> float:
     """One box per player; returns the bottom."""
     view = b.view
+    tr = b.tr
     out = b.parts
     players = view["players"]
     n = len(players)
@@ -397,29 +428,35 @@ def _draw_players(b: _Board, top: float) -> float:
         out.append(_text(x + 33, top + 24, SEAT_LETTERS[p], 18, weight="bold"))
         # The figures in reserve stand beside the letter.
         reserve = "".join(_figure(x + 60 + 19 * i, top + 17, p, 8) for i in range(pv["reserve"]))
-        out.append(_el("g", _el("title", f"{pv['reserve']} figures in reserve") + reserve))
+        in_reserve = tr("{count} figures in reserve").format(count=pv["reserve"])
+        out.append(_el("g", _el("title", escape(in_reserve)) + reserve))
         out.append(_text(x + w - 8, top + 25, f"{pv['score']}", 22, weight="bold", anchor="end"))
         known_n = len(pv["known_hand"])
+        hand = (
+            "{count} card, {known} known"
+            if pv["hand_size"] == 1
+            else "{count} cards, {known} known"
+        )
         out.append(
             _text(
                 x + 8,
                 top + 48,
-                f"{pv['hand_size']} card{'' if pv['hand_size'] == 1 else 's'}, {known_n} known",
+                tr(hand).format(count=pv["hand_size"], known=known_n),
                 15,
                 fit=w - 14,
             )
         )
         marks = []
         if view["seat"] == p:
-            marks.append("you")
+            marks.append(tr("you"))
         if view["start_player"] == p:
-            marks.append("compass")
+            marks.append(tr("compass"))
         if pv["passed"]:
-            marks.append("passed")
+            marks.append(tr("passed"))
         if deciding:
-            marks.append("to act")
+            marks.append(tr("to act"))
         if pv["lying"]:
-            marks.append("doubles " + ", ".join(pv["doubled"]))
+            marks.append(tr("doubles {cities}").format(cities=", ".join(pv["doubled"])))
         out.append(
             _text(
                 x + 8,
@@ -440,9 +477,10 @@ def _draw_players(b: _Board, top: float) -> float:
                     _text(
                         x + 6 + (i % per_row) * (cw + 4),
                         top + 84 + (i // per_row) * 24 + 18,
-                        f"+{len(shown) - i} more",
+                        tr("+{count} more").format(count=len(shown) - i),
                         14,
                         fill=MUTED,
+                        fit=cw,
                     )
                 )
                 break
@@ -454,20 +492,24 @@ def _draw_players(b: _Board, top: float) -> float:
                     label,
                     count,
                     h=22,
+                    words=_short(label, tr),
                 )
             )
-        b.target(f"seat {p}", x, top, w, h, f"name seat {SEAT_LETTERS[p]} to act first", rx=8)
+        name_first = tr("name seat {seat} to act first").format(seat=SEAT_LETTERS[p])
+        b.target(f"seat {p}", x, top, w, h, name_first, rx=8)
     return top + h
 
 
 def _draw_layout(b: _Board, top: float) -> float:
     """The packs of the layout (Kartenauslage); returns the bottom."""
     view = b.view
+    tr = b.tr
     out = b.parts
     packs = view["layout"]
-    out.append(_text(8, top + 20, "Layout", 17, weight="bold"))
+    heading = tr("Layout")
+    out.append(_text(8, top + 20, heading, 17, weight="bold"))
     if not packs:
-        out.append(_text(80, top + 20, "no packs", 15, fill=MUTED))
+        out.append(_text(24 + len(heading) * 11, top + 20, tr("no packs"), 15, fill=MUTED))
         return top + 30
     n = max(len(packs), 3)
     gap = 6
@@ -479,14 +521,16 @@ def _draw_layout(b: _Board, top: float) -> float:
     for i, group in enumerate(groups):
         x = gap + i * (w + gap)
         out.append(_rect(x, y, w, h, rx=6, fill="#fffdf7", stroke="#c9c1ad"))
-        out.append(_text(x + 6, y + 19, f"Pack {i}", 15, weight="bold"))
+        out.append(_text(x + 6, y + 19, tr("Pack {pack}").format(pack=i), 15, weight="bold"))
         if w >= 150:
-            count_words = f"{len(packs[i])} cards"
+            count_words = tr("{count} cards").format(count=len(packs[i]))
             out.append(_text(x + w - 6, y + 19, count_words, 13, anchor="end", fill=MUTED))
         for j, (label, count) in enumerate(group):
-            out.append(_card_chip(x + 4, y + 26 + j * 28, w - 8, label, count))
-        words = ", ".join(f"{c}× {label}" if c > 1 else label for label, c in group)
-        b.target(f"pack {i}", x, y, w, h, f"draft pack {i}: {words}")
+            words = _short(label, tr)
+            out.append(_card_chip(x + 4, y + 26 + j * 28, w - 8, label, count, words=words))
+        cards = ", ".join(f"{c}× {label}" if c > 1 else label for label, c in group)
+        label = tr("draft pack {pack}: {cards}").format(pack=i, cards=cards)
+        b.target(f"pack {i}", x, y, w, h, label)
     return y + h
 
 
@@ -497,10 +541,12 @@ def _draw_hand(b: _Board, top: float) -> float:
     hand = view.get("hand")
     if hand is None:
         return top
-    out.append(_text(8, top + 20, "Your hand", 17, weight="bold"))
+    tr = b.tr
+    heading = tr("Your hand")
+    out.append(_text(8, top + 20, heading, 17, weight="bold"))
     kinds = sorted(Counter(hand).items(), key=lambda item: data.LABEL_TO_KIND[item[0]])
     if not kinds:
-        out.append(_text(100, top + 20, "no cards", 15, fill=MUTED))
+        out.append(_text(24 + len(heading) * 11, top + 20, tr("no cards"), 15, fill=MUTED))
         return top + 30
     per_row = 5
     gap = 6
@@ -509,29 +555,39 @@ def _draw_hand(b: _Board, top: float) -> float:
     for i, (label, count) in enumerate(kinds):
         x = gap + (i % per_row) * (w + gap)
         y = y0 + (i // per_row) * 40
-        out.append(_card_chip(x, y, w, label, count, h=34))
+        out.append(_card_chip(x, y, w, label, count, h=34, words=_short(label, tr)))
         action = b.on.get(f"card {label}", "")
-        b.target(f"card {label}", x - 3, y - 3, w + 6, 40, _play_words(action, label, view))
+        words = _play_words(action, label, view, tr)
+        b.target(f"card {label}", x - 3, y - 3, w + 6, 40, words)
     return y0 + math.ceil(len(kinds) / per_row) * 40
 
 
-def _play_words(action: str, label: str, view: dict[str, Any]) -> str:
-    """English words for a play or discard of the card ``label``."""
-    card = _card_words(label)
+PLAY_WORDS = {
+    (False, False): "play {card} with cog {cog}",
+    (True, False): "play {card} with cog {cog} in {city}",
+    (False, True): "play {card} with cog {cog}, moving your figure to cog {to}",
+    (True, True): "play {card} with cog {cog} in {city}, moving your figure to cog {to}",
+}
+"""A play with a cog: (the cog's city known, a figure moved) -> the words."""
+
+
+def _play_words(action: str, label: str, view: dict[str, Any], tr: Translate) -> str:
+    """Words for a play or discard of the card ``label``."""
+    card = _card_words(label, tr)
     if action.startswith("discard"):
         kind = data.LABEL_TO_KIND[label]
-        return f"throw {card} overboard, paying {data.KIND_COST[kind]}"
+        return tr("throw {card} overboard, paying {cost}").format(
+            card=card, cost=data.KIND_COST[kind]
+        )
     where = action.partition("@")[2]
     if not where:
-        return f"play {card} with a free cog"
+        return tr("play {card} with a free cog").format(card=card)
     cog_text, _, to_text = where.partition(">")
     cogs = view["cogs"]
-    words = f"play {card} with cog {cog_text}"
-    if cog_text.isdigit() and int(cog_text) < len(cogs):
-        words += f" in {cogs[int(cog_text)]['city']}"
-    if to_text:
-        words += f", moving your figure to cog {to_text}"
-    return words
+    known = cog_text.isdigit() and int(cog_text) < len(cogs)
+    city = cogs[int(cog_text)]["city"] if known else ""
+    template = PLAY_WORDS[known, bool(to_text)]
+    return tr(template).format(card=card, cog=cog_text, city=city, to=to_text)
 
 
 _STYLE = (
@@ -541,16 +597,30 @@ _STYLE = (
 )
 
 
-def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
-    """The board of `view` as one inline <svg> element, and the legal actions it carries."""
-    b = _Board(view, legal)
+HEADS = {
+    (False, False): "Round {round} · {decision}",
+    (True, False): "Round {round} (last) · {decision}",
+    (False, True): "Round {round} · {decision} — {seat}",
+    (True, True): "Round {round} (last) · {decision} — {seat}",
+}
+"""The headline: (the last round, a seat decides) -> the words."""
+
+
+def board_svg(
+    view: dict[str, Any], legal: Sequence[str], translate: Translate = same
+) -> tuple[str, frozenset[str]]:
+    """The board of `view` as one inline <svg> element, and the legal actions it carries; every
+    word in the reader's language (`translate`, gettext), the actions' notation as it is."""
+    tr = translate
+    b = _Board(view, legal, tr)
     out = b.parts
     decider = view["decider"]
-    who = f" — {SEAT_LETTERS[decider]}" if isinstance(decider, int) else ""
-    head = (
-        f"Round {view['round']}"
-        + (" (last)" if view["last_round"] else "")
-        + f" · {view['decision'].replace('_', ' ')}{who}"
+    decision = view["decision"]
+    decision = tr(DECISION_WORDS[decision]) if decision in DECISION_WORDS else decision
+    head = tr(HEADS[bool(view["last_round"]), isinstance(decider, int)]).format(
+        round=view["round"],
+        decision=decision,
+        seat=SEAT_LETTERS[decider] if isinstance(decider, int) else "",
     )
     out.append(_text(8, 27, head, 20, weight="bold", fit=WIDTH - 16))
     map_h = 3 * (b.box_h + ROW_GAP)
@@ -576,7 +646,14 @@ def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozense
         bottom = _draw_layout(b, bottom + 8)
     height = bottom + 10
     seat = view["seat"]
-    viewer = "spectator" if seat is None else f"seat {SEAT_LETTERS[seat]}"
+    if seat is None:
+        title = tr("Lübeck board, round {round}, as seen by a spectator").format(
+            round=view["round"]
+        )
+    else:
+        title = tr("Lübeck board, round {round}, as seen by seat {seat}").format(
+            round=view["round"], seat=SEAT_LETTERS[seat]
+        )
     defs = _el(
         "defs",
         _el(
@@ -592,7 +669,7 @@ def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozense
         ),
     )
     body = (
-        _el("title", escape(f"Lübeck board, round {view['round']}, as seen by {viewer}"))
+        _el("title", escape(title))
         + _el("style", _STYLE)
         + defs
         + _rect(0, 0, WIDTH, height, fill=PAPER)
@@ -606,7 +683,7 @@ def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozense
         viewBox=f"0 0 {WIDTH} {height:.0f}",
         width="100%",
         role="group",
-        aria_label=f"Lübeck board, round {view['round']}",
+        aria_label=tr("Lübeck board, round {round}").format(round=view["round"]),
         class_="board-svg luebeck",
     )
     return svg, frozenset(b.placed)

@@ -18,6 +18,7 @@ places (Spitzel, Schmuggler, LKW, Auktionshalle) are left to the page.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 from hanse.core import IllegalActionError
@@ -31,7 +32,9 @@ from hanse.games.svg_parts import (
     SEAT_LETTERS,
     TARGET_STYLE,
     Targets,
+    Translate,
     ring_rect,
+    same,
 )
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
@@ -129,13 +132,19 @@ EFFECT = {
     data.FIRE_ENGINE: "doubles best fireman",
 }
 DECISION_WORDS = {
-    "demand": "places a worker",
-    "spy": "may use the spy",
-    "purchase": "buys or declines",
-    "loading": "loads goods",
-    "truck": "moves goods by truck",
-    "fire_chief": "may double the fire's points",
-    "insurance": "may insure against the fire",
+    "demand": "Player {seat} places a worker",
+    "spy": "Player {seat} may use the spy",
+    "purchase": "Player {seat} buys or declines",
+    "loading": "Player {seat} loads goods",
+    "truck": "Player {seat} moves goods by truck",
+    "fire_chief": "Player {seat} may double the fire's points",
+    "insurance": "Player {seat} may insure against the fire",
+}
+"""The status line: who decides what (any other decision: "Player {seat}")."""
+MERCHANT_WORDS = {
+    data.MERCHANT: "1 coin each",
+    data.TRADER: "3 coins each",
+    data.PROCESSOR: "2 VP each",
 }
 
 WIDTH = 680
@@ -178,8 +187,11 @@ def _worker(x: float, y: float, seat: int, grey: bool = False, r: float = 9) -> 
     return disc + _text(x, y, letter, r * 1.2, weight="bold", fill=ink)
 
 
-def _cube(x: float, y: float, good: str, size: float = 16, faded: bool = False) -> str:
-    """A goods cube: its colour and two letters of its name."""
+def _cube(
+    x: float, y: float, good: str, size: float = 16, faded: bool = False, tr: Translate = same
+) -> str:
+    """A goods cube: its colour and two letters of its name (in the reader's language)."""
+    short = tr(GOOD_SHORT[good]) if good in GOOD_SHORT else good[:2]
     fill = GOOD_FILL.get(good, "#888888")
     ink = GOOD_INK.get(good, "#000000")
     h = size / 2
@@ -193,9 +205,7 @@ def _cube(x: float, y: float, good: str, size: float = 16, faded: bool = False) 
         stroke="#111111",
         fill_opacity="0.25" if faded else None,
         stroke_dasharray="2 2" if faded else None,
-    ) + _text(
-        x, y, GOOD_SHORT.get(good, good[:2]), size * 0.58, weight="bold", fill=INK if faded else ink
-    )
+    ) + _text(x, y, short, size * 0.58, weight="bold", fill=INK if faded else ink)
 
 
 def _card_data(entry: dict[str, Any]) -> Card | None:
@@ -220,18 +230,19 @@ def _wrap(text: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def _card_name(card: Card | None, entry: dict[str, Any]) -> str:
+def _card_name(card: Card | None, entry: dict[str, Any], tr: Translate = same) -> str:
+    """The card's name as the rulebook has it ("Fireman 3", "4th Fire", "Davidwache")."""
     if card is None:
         return str(entry.get("card", "?"))
-    if card.kind == data.FIRE:
-        return f"Fire {card.value}" if card.value < 4 else "4th fire"
-    return card.name_en.split(" (")[0]
+    return tr(card.name_en.split(" (")[0])
 
 
 # -- cards ---------------------------------------------------------------------------------------
 
 
-def _card(x: float, y: float, w: float, h: float, entry: dict[str, Any]) -> str:
+def _card(
+    x: float, y: float, w: float, h: float, entry: dict[str, Any], tr: Translate = same
+) -> str:
     """One trade card: a band in the colour of its use with its name, its season letter, and
     what it holds or gives (goods, victory points, a fireman's strength)."""
     card = _card_data(entry)
@@ -240,12 +251,12 @@ def _card(x: float, y: float, w: float, h: float, entry: dict[str, Any]) -> str:
         _rect(x, y, w, h, fill="#fffdf6", rx="6", stroke=band, stroke_width="2"),
         _rect(x, y, w, 34, fill=band, rx="6"),
     ]
-    name = _card_name(card, entry)
+    name = _card_name(card, entry, tr)
     size = 13 if w < 100 else 14
     lines = _wrap(name, size, w - 8)
     for i, line in enumerate(lines):
         ly = y + 17 + (i - (len(lines) - 1) / 2) * 14
-        parts.append(_text(x + w / 2, ly, line, size, weight="bold", fill="#ffffff"))
+        parts.append(_text(x + w / 2, ly, line, size, weight="bold", fill="#ffffff", fit=w - 6))
     if card is not None:
         parts.append(
             _text(
@@ -258,45 +269,47 @@ def _card(x: float, y: float, w: float, h: float, entry: dict[str, Any]) -> str:
                 fill="#777777",
             )
         )
-        parts.append(_card_body(x, y + 34, w, h - 34, card, entry))
+        parts.append(_card_body(x, y + 34, w, h - 34, card, entry, tr))
     return "".join(parts)
 
 
-def _card_body(x: float, y: float, w: float, h: float, card: Card, entry: dict[str, Any]) -> str:
+def _card_body(
+    x: float, y: float, w: float, h: float, card: Card, entry: dict[str, Any], tr: Translate
+) -> str:
     cx, cy = x + w / 2, y + h / 2 - 4
     kind = card.kind
     if kind == data.SHIP:
         cubes = entry.get("cubes")
         if cubes is None:
-            return _text(cx, cy, f"{card.value} good{'s' if card.value != 1 else ''}", 12)
+            holds = tr("{count} goods" if card.value != 1 else "{count} good")
+            return _text(cx, cy, holds.format(count=card.value), 12, fit=w - 6)
         if not cubes:
-            return _text(cx, cy, "empty", 12, fill="#777777")
+            return _text(cx, cy, tr("empty"), 12, fill="#777777")
         step = min(22.0, (w - 10) / len(cubes))
         left = cx - step * (len(cubes) - 1) / 2
-        return "".join(_cube(left + i * step, cy, g, 18) for i, g in enumerate(cubes))
+        return "".join(_cube(left + i * step, cy, g, 18, tr=tr) for i, g in enumerate(cubes))
     if kind == data.CONTRACT:
         needed = [GOOD_NAMES[g] for g in card.goods]
         step = min(22.0, (w - 10) / max(len(needed), 1))
         left = cx - step * (len(needed) - 1) / 2
-        cubes = "".join(_cube(left + i * step, cy - 8, g, 18) for i, g in enumerate(needed))
-        return cubes + _text(cx, cy + 16, f"{card.points} VP", 13, weight="bold")
+        cubes = "".join(_cube(left + i * step, cy - 8, g, 18, tr=tr) for i, g in enumerate(needed))
+        points = tr("{points} VP").format(points=card.points)
+        return cubes + _text(cx, cy + 16, points, 13, weight="bold")
     if kind in (data.MERCHANT, data.TRADER, data.PROCESSOR):
         good = GOOD_NAMES[card.good]
-        words = {
-            data.MERCHANT: "1 coin each",
-            data.TRADER: "3 coins each",
-            data.PROCESSOR: "2 VP each",
-        }[kind]
-        return _cube(cx, cy - 8, good, 20) + _text(cx, cy + 16, words, 11)
+        words = tr(MERCHANT_WORDS[kind])
+        return _cube(cx, cy - 8, good, 20, tr=tr) + _text(cx, cy + 16, words, 11, fit=w - 6)
     if kind == data.FIREMAN:
         return _text(cx, cy, str(card.value), 26, weight="bold", fill=BAND_FIREMAN)
     if kind == data.FIRE:
-        return _text(cx, cy, f"±{card.value} VP", 18, weight="bold", fill=BAND_FIRE)
+        points = tr("±{points} VP").format(points=card.value)
+        return _text(cx, cy, points, 18, weight="bold", fill=BAND_FIRE)
     if kind == data.POINTS:
-        return _text(cx, cy, f"{card.value} VP", 18, weight="bold", fill=BAND_POINTS)
-    words = EFFECT.get(kind, "")
+        points = tr("{points} VP").format(points=card.value)
+        return _text(cx, cy, points, 18, weight="bold", fill=BAND_POINTS)
+    words = tr(EFFECT[kind]) if kind in EFFECT else ""
     return "".join(
-        _text(cx, cy + (i - 0.5 * (len(lines) - 1)) * 13, line, 11)
+        _text(cx, cy + (i - 0.5 * (len(lines) - 1)) * 13, line, 11, fit=w - 6)
         for lines in [_wrap(words, 11, w - 8)]
         for i, line in enumerate(lines)
     )
@@ -377,14 +390,13 @@ def _targets(view: dict[str, Any], legal: Sequence[str]) -> dict[tuple[Any, ...]
 # -- the parts of the board ----------------------------------------------------------------------
 
 
-def _header(view: dict[str, Any], out: list[str]) -> float:
+def _header(view: dict[str, Any], out: list[str], tr: Translate) -> float:
     out.append(_rect(0, 0, WIDTH, 58, fill="#24303c"))
     out.append(
         _text(12, 17, "Die Speicherstadt", 17, weight="bold", anchor="start", fill="#ffffff")
     )
-    title = f"Round {view['round']}"
-    if view.get("final"):
-        title += " · last fires"
+    round_words = "Round {round} · last fires" if view.get("final") else "Round {round}"
+    title = tr(round_words).format(round=view["round"])
     out.append(
         _text(
             24 + _text_width("Die Speicherstadt", 17),
@@ -396,28 +408,40 @@ def _header(view: dict[str, Any], out: list[str]) -> float:
             fill="#ffffff",
         )
     )
-    deck = f"Draw pile {view['deck_size']}"
     if view["next_deck"]:
-        deck += f" · next season {view['next_deck']}"
+        deck = tr("Draw pile {count} · next season {season}").format(
+            count=view["deck_size"], season=view["next_deck"]
+        )
+    else:
+        deck = tr("Draw pile {count}").format(count=view["deck_size"])
     out.append(_text(WIDTH - 12, 17, deck, 13, anchor="end", fill="#ffffff"))
     decider = view["decider"]
     start = view["start_player"]
     colour, ink, letter = _seat_style(start)
-    out.append(_text(WIDTH - 40, 42, "Start player", 13, anchor="end", fill="#ffffff"))
+    out.append(_text(WIDTH - 40, 42, tr("Start player"), 13, anchor="end", fill="#ffffff"))
     out.append(_worker(WIDTH - 24, 42, start, r=10))
+    parts = []
     if view["decision"] == "over":
-        status = "Game over"
+        parts.append(tr("Game over"))
     elif isinstance(decider, int):
-        status = f"Player {SEAT_LETTERS[decider]} {DECISION_WORDS.get(view['decision'], '')}"
-        if view["decision"] == "purchase" and view["price"] is not None:
-            status += f" · price {view['price']} coin{'s' if view['price'] != 1 else ''}"
+        who = DECISION_WORDS.get(view["decision"], "Player {seat}")
+        parts.append(tr(who).format(seat=SEAT_LETTERS[decider]))
+        price = view["price"]
+        if view["decision"] == "purchase" and price is not None:
+            cost = "price {price} coins" if price != 1 else "price {price} coin"
+            parts.append(tr(cost).format(price=price))
         if view["decision"] == "truck":
-            status += f" · {view['truck_moves_left']} moves left"
+            moves = view["truck_moves_left"]
+            left = "{count} moves left" if moves != 1 else "{count} move left"
+            parts.append(tr(left).format(count=moves))
         out.append(_worker(24, 42, decider, r=10))
     else:
-        status = "Cards and goods are being drawn"
-    if view.get("market_cube"):
-        status += f" · {view['market_cube']} to exchange or sell now"
+        parts.append(tr("Cards and goods are being drawn"))
+    cube = view.get("market_cube")
+    if cube:
+        good = tr(cube) if cube in GOOD_FILL else cube
+        parts.append(tr("{good} to exchange or sell now").format(good=good))
+    status = " · ".join(parts)
     out.append(
         _text(
             42 if isinstance(decider, int) else 12, 42, status, 14, anchor="start", fill="#ffffff"
@@ -427,16 +451,16 @@ def _header(view: dict[str, Any], out: list[str]) -> float:
     return 66
 
 
-def _goods_row(view: dict[str, Any], y: float, out: list[str]) -> float:
+def _goods_row(view: dict[str, Any], y: float, out: list[str], tr: Translate) -> float:
     """The bag and the supply, one cube per good with its count."""
     x = 12.0
-    for label, counts in (("Bag", view["bag"]), ("Supply", view["reserve"])):
+    for label, counts in ((tr("Bag"), view["bag"]), (tr("Supply"), view["reserve"])):
         if x + 60 + 36 * len(counts) > WIDTH:  # the supply goes on a line of its own
             x, y = 12.0, y + 26
         out.append(_text(x, y, label, 13, weight="bold", anchor="start"))
         x = max(x + _text_width(label, 13) + 22, x + 54)
         for good, n in counts.items():
-            out.append(_cube(x, y, good, 18, faded=n == 0))
+            out.append(_cube(x, y, good, 18, faded=n == 0, tr=tr))
             out.append(_text(x + 12, y, str(n), 13, anchor="start"))
             x += 36
         x += 16
@@ -457,13 +481,14 @@ def _offer(
     y: float,
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> float:
     offer = view["offer"]
     out.append(
         _text(
             12,
             y + 8,
-            "Offer: workers on the building spaces, lowest first",
+            tr("Offer: workers on the building spaces, lowest first"),
             13,
             weight="bold",
             anchor="start",
@@ -471,7 +496,8 @@ def _offer(
     )
     y += 20
     if not offer:
-        out.append(_text(WIDTH / 2, y + 30, "No cards on the water fields", 13, fill="#777777"))
+        none_words = tr("No cards on the water fields")
+        out.append(_text(WIDTH / 2, y + 30, none_words, 13, fill="#777777"))
         return y + 60
     left, pitch, w = _columns(len(offer), WIDTH, 150)
     slots_h = SPACES * SLOT
@@ -508,22 +534,23 @@ def _offer(
                     stroke_dasharray="5 4",
                 )
             )
-            out.append(_text(cx, card_y + CARD_H / 2, "sold or gone", 12, fill="#4f7285"))
+            gone = tr("sold or gone")
+            out.append(_text(cx, card_y + CARD_H / 2, gone, 12, fill="#4f7285", fit=w - 6))
             continue
         workers = entry.get("workers", [])
         greys = entry.get("grey", [False] * len(workers))
         for level, (seat, grey) in enumerate(zip(workers, greys, strict=False)):
             out.append(_worker(cx, card_y - 6 - (level + 0.5) * SLOT, seat, grey))
-        out.append(_card(x, card_y, w, CARD_H, entry))
-        name = _card_name(_card_data(entry), entry)
+        out.append(_card(x, card_y, w, CARD_H, entry, tr))
+        name = _card_name(_card_data(entry), entry, tr)
         if sale == ("offer", i):
-            out.append(_sale_badge(view, cx, card_y + CARD_H + 13))
+            out.append(_sale_badge(view, cx, card_y + CARD_H + 13, tr))
             out.append(_sale_frame(x, card_y, w, CARD_H))
             if ("on_sale",) in targets:
                 text = targets[("on_sale",)]
                 top.add(
                     text,
-                    _buy_label(view, text, name),
+                    _buy_label(view, text, name, tr),
                     ring_rect(x - 3, card_y - 3, w + 6, CARD_H + 6),
                     (x - 3, card_y - 3, w + 6, CARD_H + 6),
                 )
@@ -545,15 +572,21 @@ def _offer(
             )
             body = ring_rect(*hit) + ghost + _text(cx, gy, letter, 11, weight="bold")
             price = len(workers) + 1
-            label = f"Place a worker on {name}, building space {price}"
+            label = tr("Place a worker on {card}, building space {space}").format(
+                card=name, space=price
+            )
             top.add(targets[("column", i)], label, body, hit)
     return card_y + CARD_H + 28
 
 
-def _sale_badge(view: dict[str, Any], cx: float, y: float) -> str:
+def _sale_badge(view: dict[str, Any], cx: float, y: float, tr: Translate) -> str:
     """The price tag under the card on sale."""
     price = view.get("price")
-    text = "On sale" if price is None else f"On sale · {price} coin{'s' if price != 1 else ''}"
+    if price is None:
+        text = tr("On sale")
+    else:
+        text = tr("On sale · {price} coins" if price != 1 else "On sale · {price} coin")
+        text = text.format(price=price)
     w = _text_width(text, 12) + 12
     return _rect(cx - w / 2, y - 9, w, 18, fill="#24303c", rx="9") + _text(
         cx, y, text, 12, weight="bold", fill="#ffffff"
@@ -566,11 +599,12 @@ def _sale_frame(x: float, y: float, w: float, h: float) -> str:
     )
 
 
-def _buy_label(view: dict[str, Any], text: str, name: str) -> str:
+def _buy_label(view: dict[str, Any], text: str, name: str, tr: Translate) -> str:
     if text == "buyfree":
-        return f"Take {name} free with the fish market"
+        return tr("Take {card} free with the fish market").format(card=name)
     price = view.get("price")
-    return f"Buy {name} for {price} coin{'s' if price != 1 else ''}"
+    words = "Buy {card} for {price} coins" if price != 1 else "Buy {card} for {price} coin"
+    return tr(words).format(card=name, price=price)
 
 
 def _upper(
@@ -579,6 +613,7 @@ def _upper(
     y: float,
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> float:
     upper = view["upper"]
     if not upper:
@@ -587,7 +622,7 @@ def _upper(
         _text(
             12,
             y + 8,
-            "Upper row: reserve a card instead of placing a worker",
+            tr("Upper row: reserve a card instead of placing a worker"),
             13,
             weight="bold",
             anchor="start",
@@ -597,12 +632,12 @@ def _upper(
     left, pitch, w = _columns(len(upper), WIDTH, 130)
     for i, entry in enumerate(upper):
         x = left + i * pitch
-        out.append(_card(x, y, w, CARD_H - 10, entry))
+        out.append(_card(x, y, w, CARD_H - 10, entry, tr))
         if ("upper", i) in targets:
-            name = _card_name(_card_data(entry), entry)
+            name = _card_name(_card_data(entry), entry, tr)
             top.add(
                 targets[("upper", i)],
-                f"Reserve {name} from the upper row",
+                tr("Reserve {card} from the upper row").format(card=name),
                 ring_rect(x - 3, y - 3, w + 6, CARD_H - 4),
                 (x - 3, y - 3, w + 6, CARD_H - 4),
             )
@@ -615,6 +650,7 @@ def _reserved(
     y: float,
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> float:
     reserved = view["reserved"]
     if not reserved:
@@ -623,7 +659,7 @@ def _reserved(
         _text(
             12,
             y + 8,
-            "Reserved cards: sold after the offer, lowest first",
+            tr("Reserved cards: sold after the offer, lowest first"),
             13,
             weight="bold",
             anchor="start",
@@ -649,43 +685,46 @@ def _reserved(
                     stroke_dasharray="5 4",
                 )
             )
-            out.append(_text(cx, card_y + (CARD_H - 10) / 2, "sold or gone", 12, fill="#777777"))
+            gone = tr("sold or gone")
+            out.append(_text(cx, card_y + (CARD_H - 10) / 2, gone, 12, fill="#777777", fit=w - 6))
             continue
         for seat, grey in zip(entry.get("workers", []), entry.get("grey", []), strict=False):
             out.append(_worker(cx, y + 10, seat, grey))
-        out.append(_card(x, card_y, w, CARD_H - 10, entry))
+        out.append(_card(x, card_y, w, CARD_H - 10, entry, tr))
         if sale == ("reserved", j):
-            out.append(_sale_badge(view, cx, card_y + CARD_H - 10 + 11))
+            out.append(_sale_badge(view, cx, card_y + CARD_H - 10 + 11, tr))
             out.append(_sale_frame(x, card_y, w, CARD_H - 10))
             if ("on_sale",) in targets:
                 text = targets[("on_sale",)]
-                name = _card_name(_card_data(entry), entry)
+                name = _card_name(_card_data(entry), entry, tr)
                 top.add(
                     text,
-                    _buy_label(view, text, name),
+                    _buy_label(view, text, name, tr),
                     ring_rect(x - 3, card_y - 3, w + 6, CARD_H - 4),
                     (x - 3, card_y - 3, w + 6, CARD_H - 4),
                 )
     return card_y + CARD_H + 14
 
 
-def _fire(view: dict[str, Any], y: float, out: list[str]) -> float:
+def _fire(view: dict[str, Any], y: float, out: list[str], tr: Translate) -> float:
     fire = view["fire"]
     if not fire:
         return y
     card = _card_data(fire)
-    name = _card_name(card, fire)
-    gain = ", ".join(SEAT_LETTERS[s] for s in fire.get("gain", [])) or "nobody"
-    loss = ", ".join(SEAT_LETTERS[s] for s in fire.get("loss", [])) or "nobody"
+    name = _card_name(card, fire, tr)
+    gain = ", ".join(SEAT_LETTERS[s] for s in fire.get("gain", [])) or tr("nobody")
+    loss = ", ".join(SEAT_LETTERS[s] for s in fire.get("loss", [])) or tr("nobody")
+    words = tr("{fire}: most firemen win (+) {gain}; fewest lose (−) {loss}")
     out.append(_rect(12, y, WIDTH - 24, 30, fill=BAND_FIRE, rx="6"))
     out.append(
         _text(
             WIDTH / 2,
             y + 15,
-            f"{name}: most firemen win (+) {gain}; fewest lose (−) {loss}",
+            words.format(fire=name, gain=gain, loss=loss),
             14,
             weight="bold",
             fill="#ffffff",
+            fit=WIDTH - 36,
         )
     )
     return y + 40
@@ -701,6 +740,7 @@ def _store_box(
     cubes: list[str],
     capacity: int,
     fresh: int = 0,
+    tr: Translate = same,
 ) -> tuple[str, float]:
     """A store: label and one slot per cube it can hold (the last `fresh` stored this turn are
     outlined); returns the drawing and its width."""
@@ -713,7 +753,7 @@ def _store_box(
     sx = x + _text_width(label, 12) + 20
     for i in range(slots):
         if i < len(cubes):
-            parts.append(_cube(sx + i * 22, y + 14, cubes[i], 18))
+            parts.append(_cube(sx + i * 22, y + 14, cubes[i], 18, tr=tr))
             if i >= len(cubes) - fresh:
                 parts.append(
                     _rect(
@@ -740,6 +780,7 @@ def _player(
     y: float,
     out: list[str],
     top: Targets,
+    tr: Translate,
 ) -> float:
     p = view["players"][seat]
     colour, ink, letter = _seat_style(seat)
@@ -770,13 +811,13 @@ def _player(
         )
     )
     out.append(_rect(6, y, WIDTH - 12, 30, fill=colour, rx="8"))
-    title = f"You ({letter})" if you else f"Player {letter}"
+    title = tr("You ({seat})" if you else "Player {seat}").format(seat=letter)
     out.append(_text(16, y + 15, title, 15, weight="bold", anchor="start", fill=ink))
     out.append(
         _text(
             WIDTH - 16,
             y + 15,
-            f"Score {p['score']} · Coins {p['coins']}",
+            tr("Score {score} · Coins {coins}").format(score=p["score"], coins=p["coins"]),
             15,
             weight="bold",
             anchor="end",
@@ -791,31 +832,39 @@ def _player(
     for _ in range(p["grey_workers"]):
         out.append(_worker(wx, y + 15, seat, grey=True, r=8))
         wx += 19
-    facts = [f"Firemen {p['firemen']}", f"cards at the end {p.get('end_points', 0)} VP"]
+    facts = [
+        tr("Firemen {count}").format(count=p["firemen"]),
+        tr("cards at the end {points} VP").format(points=p.get("end_points", 0)),
+    ]
     if p["break_cards"]:
-        facts.append(f"{p['break_cards']} break card{'s' if p['break_cards'] > 1 else ''}")
+        breaks = "{count} break cards" if p["break_cards"] > 1 else "{count} break card"
+        facts.append(tr(breaks).format(count=p["break_cards"]))
     if p["bought_this_round"]:
-        facts.append("bought this round")
+        facts.append(tr("bought this round"))
     out.append(_text(16, y + 44, " · ".join(facts), 13, anchor="start"))
     # the cards, contracts first
     ty = y + 58
     for i, contract in enumerate(contracts):
         x = 12 + (i % per_row) * (tile_w + gap)
         row_y = ty + (i // per_row) * (tile_h + gap)
-        out.append(_contract_tile(x, row_y, tile_w, tile_h, contract, i, mine, top))
+        out.append(_contract_tile(x, row_y, tile_w, tile_h, contract, i, mine, top, tr))
     for j, (_name, cid) in enumerate(others):
         i = len(contracts) + j
         x = 12 + (i % per_row) * (tile_w + gap)
         row_y = ty + (i // per_row) * (tile_h + gap)
         entry = {"id": cid, "card": _name}
-        out.append(_card(x, row_y, tile_w, tile_h, entry))
+        out.append(_card(x, row_y, tile_w, tile_h, entry, tr))
         card = _card_data(entry)
         if card is not None and card.good >= 0:
             good = GOOD_NAMES[card.good]
             kind = "deliver" if card.kind == data.PROCESSOR else "sell"
             if (kind, good) in mine:
-                verb = "Deliver" if kind == "deliver" else "Sell"
-                label = f"{verb} a {good} cube at your {_card_name(card, entry)}"
+                words = (
+                    "Deliver a {good} cube at your {card}"
+                    if kind == "deliver"
+                    else "Sell a {good} cube at your {card}"
+                )
+                label = tr(words).format(good=tr(good), card=_card_name(card, entry, tr))
                 top.add(
                     mine[(kind, good)],
                     label,
@@ -823,37 +872,41 @@ def _player(
                     (x - 2, row_y - 2, tile_w + 4, tile_h + 4),
                 )
     if not tiles:
-        out.append(_text(16, ty + 20, "no cards yet", 12, anchor="start", fill="#777777"))
+        out.append(_text(16, ty + 20, tr("no cards yet"), 12, anchor="start", fill="#777777"))
     # the stores: Lager (if owned or holding cubes), market hall, cargo of this round's ships
     sy = ty + rows * (tile_h + gap) + 2
     sx = 12.0
     fresh = view["stored_this_turn"] if you or view["decider"] == seat else {}
     if "base.warehouse" in p["card_ids"] or p["warehouse"]:
         n_fresh = len(fresh.get("warehouse", [])) if view["decider"] == seat else 0
-        drawing, w = _store_box(sx, sy, "Lager", p["warehouse"], data.WAREHOUSE_CAPACITY, n_fresh)
+        drawing, w = _store_box(
+            sx, sy, tr("Lager"), p["warehouse"], data.WAREHOUSE_CAPACITY, n_fresh, tr
+        )
         out.append(drawing)
         if ("warehouse",) in mine:
             top.add(
                 mine[("warehouse",)],
-                "Store the cube in your Lager (warehouse)",
+                tr("Store the cube in your Lager (warehouse)"),
                 ring_rect(sx - 2, sy - 2, w + 4, 32),
                 (sx - 2, sy - 2, w + 4, 32),
             )
         sx += w + 10
     hall = [p["market_hall"]] if p["market_hall"] else []
     hall_fresh = 1 if view["decider"] == seat and fresh.get("market_hall") and hall else 0
-    drawing, w = _store_box(sx, sy, "Market hall", hall, data.MARKET_HALL_CAPACITY, hall_fresh)
+    drawing, w = _store_box(
+        sx, sy, tr("Market hall"), hall, data.MARKET_HALL_CAPACITY, hall_fresh, tr
+    )
     out.append(drawing)
     if ("hall",) in mine:
         top.add(
             mine[("hall",)],
-            "Keep the cube in your market hall",
+            tr("Keep the cube in your market hall"),
             ring_rect(sx - 2, sy - 2, w + 4, 32),
             (sx - 2, sy - 2, w + 4, 32),
         )
     sx += w + 10
     if p["cargo"]:
-        drawing, w = _store_box(sx, sy, "To load", p["cargo"], 0)
+        drawing, w = _store_box(sx, sy, tr("To load"), p["cargo"], 0, 0, tr)
         out.append(drawing)
     return y + height + 8
 
@@ -867,6 +920,7 @@ def _contract_tile(
     k: int,
     mine: dict[tuple[Any, ...], str],
     top: Targets,
+    tr: Translate,
 ) -> str:
     """A contract with one slot per good: filled slots hold the cube, open ones are outlined."""
     complete = contract.get("complete")
@@ -885,10 +939,12 @@ def _contract_tile(
         _text(
             x + w / 2,
             y + 11,
-            f"Contract {contract['points']} VP" + (" ✓" if complete else ""),
+            tr("Contract {points} VP").format(points=contract["points"])
+            + (" ✓" if complete else ""),
             11,
             weight="bold",
             fill="#ffffff",
+            fit=w - 6,
         ),
     ]
     needed = contract["needed"]
@@ -898,37 +954,46 @@ def _contract_tile(
     cy = y + 40
     for i, (good, done) in enumerate(zip(needed, filled, strict=True)):
         sx = left + i * step
-        parts.append(_cube(sx, cy, good, 18, faded=not done))
+        parts.append(_cube(sx, cy, good, 18, faded=not done, tr=tr))
         if not done and _first_open_slot(contract, good) == i and ("contract", k, good) in mine:
+            words = tr("Load a {good} cube onto your contract {number} ({points} VP)")
             top.add(
                 mine[("contract", k, good)],
-                f"Load a {good} cube onto your contract {k + 1} ({contract['points']} VP)",
+                words.format(good=tr(good), number=k + 1, points=contract["points"]),
                 ring_rect(sx - 11, cy - 11, 22, 22),
                 (sx - step / 2, cy - 11, step, 22),
             )
-    state = "complete" if complete else f"{sum(filled)}/{len(needed)} goods"
+    if complete:
+        state = tr("complete")
+    else:
+        state = tr("{filled}/{needed} goods").format(filled=sum(filled), needed=len(needed))
     parts.append(_text(x + w / 2, y + h - 11, state, 11, fill="#555555"))
     return "".join(parts)
 
 
-def board_svg(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, frozenset[str]]:
-    """The board of `view` as one inline <svg> element, and the legal actions it carries."""
+def board_svg(
+    view: dict[str, Any], legal: Sequence[str], translate: Translate = same
+) -> tuple[str, frozenset[str]]:
+    """The board of `view` as one inline <svg> element, and the legal actions it carries; every
+    word in the reader's language (`translate`, gettext), the actions' notation as it is."""
+    tr = translate
     targets = _targets(view, legal)
     out: list[str] = []
     top = Targets()
-    y = _header(view, out)
-    y = _goods_row(view, y + 8, out) + 6
-    y = _fire(view, y, out)
-    y = _upper(view, targets, y, out, top)
-    y = _offer(view, targets, y, out, top)
-    y = _reserved(view, targets, y, out, top)
+    y = _header(view, out, tr)
+    y = _goods_row(view, y + 8, out, tr) + 6
+    y = _fire(view, y, out, tr)
+    y = _upper(view, targets, y, out, top, tr)
+    y = _offer(view, targets, y, out, top, tr)
+    y = _reserved(view, targets, y, out, top, tr)
     for seat in range(len(view["players"])):
-        y = _player(view, seat, targets, y, out, top)
+        y = _player(view, seat, targets, y, out, top, tr)
     placed = frozenset(top.placed)
+    aria = escape(tr("Die Speicherstadt board, round {round}").format(round=view["round"]))
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg speicherstadt" '
         f'viewBox="0 0 {WIDTH} {_f(y)}" width="100%" role="group" '
-        f'aria-label="Die Speicherstadt board, round {view["round"]}" font-family="{FONT}" '
+        f'aria-label="{aria}" font-family="{FONT}" '
         f'fill="{INK}" text-anchor="middle" dominant-baseline="central" pointer-events="none">'
         f"<title>Die Speicherstadt</title><style>{TARGET_STYLE}</style>"
         f"{_rect(0, 0, WIDTH, y, fill=PAPER)}{''.join(out)}{''.join(top.parts)}</svg>"
