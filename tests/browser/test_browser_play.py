@@ -83,7 +83,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
 def _step_through_the_replay(page: Page) -> None:
     """The finished game replays forwards and backwards, as a spectator and as a seat."""
     page.click("a.replay")
-    page.wait_for_selector("#frame pre")
+    page.wait_for_selector("#frame .board svg")
     steps = int(page.locator("#replay").get_attribute("data-steps") or 0)
     for _ in range(3):
         page.click("[data-step=forward]")

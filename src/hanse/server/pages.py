@@ -178,11 +178,13 @@ def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang:
         log.append(_log_entry(entry, _replay_name(names, player), words))
         game.apply_action(state, action)
     shown = log[-60:]
+    view = game.view(state, viewer)
     return (
         templates(lang)
         .get_template("frame.html")
         .render(
-            board=game.render(game.view(state, viewer)),
+            board=game.render(view),
+            svg=board_svg(record.game_id, view, [], lang)[0],
             log=shown,
             log_start=len(log) - len(shown),
             scores=record.scores if step == len(record.actions) else None,
