@@ -237,3 +237,13 @@ def test_text_board_says_what_each_card_does() -> None:
     contracts = [e for e in view["offer"] + view["upper"] if e and e["card"] == "Auftrag"]
     assert contracts and all("needs" in effect_of(e["id"]) for e in contracts)
     assert "decision" not in text and "[]" not in text
+
+
+def test_a_drawn_card_is_logged_by_name_not_by_id() -> None:
+    """Issue 19, item 9: log text names cards as the board shows them; the record keeps ids."""
+    game = make("speicherstadt", 2)
+    match = Match(game, seed=3, keep_log=True)
+    draws = [text for actor, text in match.log(0) if text.startswith("draw ")]
+    assert draws and not any("base." in text or "kai." in text for text in draws)
+    assert all(" (season " in text for text in draws)
+    assert any(text.startswith("draw base.") for _, text in match.record.actions)

@@ -11,7 +11,9 @@ from typing import Any, ClassVar
 from hanse.core import Action, GameBase, IllegalActionError, View, top_seats
 from hanse.games.speicherstadt import actions as act
 from hanse.games.speicherstadt import render, views
+from hanse.games.speicherstadt.card_text import effect
 from hanse.games.speicherstadt.config import SpeicherstadtConfig
+from hanse.games.speicherstadt.data import ALL_CARDS, SEASONS
 from hanse.games.speicherstadt.rules import demand, fire, loading, offer, purchase, setup
 from hanse.games.speicherstadt.state import (
     DECISION_NAMES,
@@ -196,6 +198,16 @@ class SpeicherstadtGame(GameBase):
         return f"{what} is not legal: {rule}"
 
     # -- views -------------------------------------------------------------------------------
+    def observe_action(self, state: Any, actor: int, action: Action, viewer: int | None) -> str:
+        """Everyone sees every action; a drawn card is told by its name, season and effect as the
+        board shows them, not by its id (issue 19, item 9), e.g. "draw Schiff (season B: brings
+        3 goods from the bag)"."""
+        if isinstance(action, act.DrawCard):
+            card = ALL_CARDS[action.card]
+            deck = SEASONS[card.season] + (", Kaispeicher" if card.expansion else "")
+            return f"draw {card.name} (season {deck}: {effect(card)})"
+        return self.action_to_str(action)
+
     def view(self, state: Any, seat: int | None) -> View:
         return views.view(self.tables, state, seat)
 
