@@ -243,3 +243,23 @@ def test_sampling_memory_first_nine_markers_are_all_different() -> None:
         for _ in range(10):
             r = g.resample_hidden(s, seat, rng)
             assert len({r.sq_val[sq] for sq in first}) == len(first)
+
+
+def test_render_explains_goods_chips_and_the_exchange_under_way() -> None:
+    """Issue 19, item 5: the goods legend, the bonus chips (Bonuschips: left in the supply and
+    held) and a running exchange (Waren eintauschen) are on the text board, in words."""
+    g = game(3)
+    s = scenario(g, pos=[2, 5, 5], gm=4)
+    set_cargo(s, 0, "oos")
+    balance(g, s)
+    view = g.view(s, 0)
+    view["players"][0]["bonus_chips"]["secret_route"] = 1
+    view["exchange"] = {
+        "give": {"ore": 1, "fur": 0, "amber": 0, "salt": 0},
+        "take": {"ore": 0, "fur": 1, "amber": 1, "salt": 0},
+    }
+    text = g.render(view)
+    assert "Goods: o ore, f fur, a amber, s salt" in text
+    assert "bonus chips left: 3:1 exchange" in text and "bonus chips: Geheimweg" in text
+    assert "exchange under way: gives 1o, takes 1f 1a" in text
+    assert "decision" not in text and "None" not in text
