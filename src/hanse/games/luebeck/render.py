@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hanse.core import View
 
 from . import data
@@ -20,12 +22,18 @@ def _routes() -> list[str]:
 ROUTES = _routes()
 
 
+def _deciding(decider: Any) -> str:
+    if decider is None:
+        return "the game is over"
+    return "chance to draw" if decider == "chance" else f"seat {decider} to decide"
+
+
 def render(v: View) -> str:
     seat = v["seat"]
     out = [
         f"Lübeck - round {v['round']}{' (last round)' if v['last_round'] else ''}, "
         f"deck pass {v['deck_pass']}, deck {v['deck_size']}, discard {v['discard_size']}",
-        f"start player {v['start_player']}; decision {v['decision']} of {v['decider']}",
+        f"start player seat {v['start_player']}; " + _deciding(v["decider"]),
         "",
         "Map:",
     ]
