@@ -145,4 +145,8 @@ def test_the_decision_and_the_choices_are_said_in_the_readers_language(
     expect(page.locator(".actions")).to_contain_text("Einnahmen")  # the kind, in German
     expect(page.locator(".actions .kind-help").first).to_contain_text("Kasse")
     expect(page.locator("button[data-action=end_turn]")).to_have_text("Zug beenden")
+    page.goto(page.url.split("?")[0] + "?lang=it")  # switched by the reader
+    page.wait_for_selector(".panel[data-my-turn=yes] .actions", timeout=30_000)
+    expect(page.locator(".actions h2")).to_contain_text("La tua scelta: Scegli un'azione")
+    expect(page.locator("button[data-action=end_turn]")).to_have_text("Termina il turno")
     page.close()

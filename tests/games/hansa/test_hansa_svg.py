@@ -10,6 +10,7 @@ in tests/games/test_board_svg.py.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -27,9 +28,13 @@ from hanse.games.hansa.svg import board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 FLAGS = [f.name for f in dataclasses.fields(HansaConfig)]
-# Both flags default to True: the defaults and each flag turned off. (Both off together adds
-# nothing for the board: neither flag changes what a view holds, only which actions are legal.)
-FLAG_SETS = [{}, *({name: False} for name in FLAGS)]
+# Both flags default to True: every combination of them turned off (issue 16: "for every game,
+# player count and flag set").
+FLAG_SETS = [
+    {name: False for name in off}
+    for size in range(len(FLAGS) + 1)
+    for off in itertools.combinations(FLAGS, size)
+]
 PLAYER_COUNTS = (2, 3, 4, 5)
 SEEDS = (0, 1)
 EVERY = 7

@@ -1,0 +1,100 @@
+"""The table panel as the server renders it (issue 16, "Renderer unit tests"): for every game, both
+ends of its player counts and every combination of its flags, at positions of random games, each
+legal action appears exactly once as a ``data-action`` (on the board or in the action bar), the
+panel's SVG is well-formed, and the page says the decision and the log in the reader's language.
+
+No server is started: a :class:`LiveTable` plays the moves and :func:`render_panel` draws the
+payload exactly as the table page would get it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import itertools
+import random
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from hanse.games import REGISTRY
+from hanse.server.live_table import LiveTable, Seat
+from hanse.server.pages import render_panel
+
+GAMES = ("hansa", "kogge", "luebeck", "speicherstadt")
+LANGS = ("en", "de", "it")
+MOVES = 160  # moves played per table; the panel is drawn every STEP moves
+STEP = 23
+
+
+def _flag_sets(game_id: str) -> list[dict[str, Any]]:
+    cls = REGISTRY[game_id]
+    fields = [f for f in dataclasses.fields(cls.config_class) if isinstance(f.default, bool)]
+    return [
+        {f.name: not f.default for f in changed}
+        for size in range(len(fields) + 1)
+        for changed in itertools.combinations(fields, size)
+    ]
+
+
+def _configurations() -> list[tuple[str, int, dict[str, Any]]]:
+    out = []
+    for game_id in GAMES:
+        cls = REGISTRY[game_id]
+        for players in sorted({cls.min_players, cls.max_players}):
+            out += [(game_id, players, flags) for flags in _flag_sets(game_id)]
+    return out
+
+
+def _table(game_id: str, players: int, flags: dict[str, Any]) -> LiveTable:
+    seats = [Seat(s, "human", None, f"P{s}", True) for s in range(players)]
+    table = LiveTable("t", game_id, players, flags, "live", "public", "playing", seats)
+    table.commit(table.state, table.resolve_chance(table.state))
+    return table
+
+
+def _offered(panel: str) -> list[str]:
+    return [html.unescape(a) for a in re.findall(r'data-action="([^"]*)"', panel)]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "flags"),
+    _configurations(),
+    ids=lambda value: "+".join(value) if isinstance(value, dict) else str(value),
+)
+def test_every_legal_action_is_offered_once_in_every_language(
+    game_id: str, players: int, flags: dict[str, Any]
+) -> None:
+    table = _table(game_id, players, flags)
+    rng = random.Random(players)
+    for move in range(MOVES):
+        decider = table.decider
+        if decider is None:
+            break
+        payload = table.payload(decider)
+        if move % STEP == 0:
+            legal = sorted(action["text"] for action in payload["legal"])
+            for lang in LANGS:
+                panel = render_panel(payload, lang)
+                assert sorted(_offered(panel)) == legal, (game_id, lang)
+                for svg in re.findall(r"<svg.*?</svg>", panel, flags=re.S):
+                    ET.fromstring(svg)
+                if lang == "de":
+                    assert "Deine Wahl" in panel
+        state = table.state.clone()
+        action = table.game.action_from_str(rng.choice(payload["legal"])["text"])
+        moves = [table.step(state, decider, action), *table.resolve_chance(state)]
+        table.commit(state, moves)
+
+
+def test_the_log_is_in_words_in_the_readers_language() -> None:
+    table = _table("hansa", 2, {})
+    decider = table.decider
+    assert decider is not None
+    state = table.state.clone()
+    table.commit(state, [table.step(state, decider, table.game.action_from_str("end_turn"))])
+    panel = render_panel(table.payload(1), "de")
+    assert "P0 (A) beendet den Zug" in panel
+    assert "P0 (A) ends the turn" in render_panel(table.payload(1), "en")
