@@ -14,6 +14,7 @@ import pytest
 from env_helpers import CONFIG_IDS, CONFIGS, GAME_IDS, make_config, walk
 
 from hanse.env import ObservationEncoder
+from hanse.env.sparse import SparseObservation
 from hanse.games import make
 
 
@@ -46,9 +47,11 @@ def test_observations_have_the_layout_length_and_are_functions_of_the_view(
 def test_no_observation_changes_when_hidden_parts_are_redealt(
     config: tuple[str, int, dict[str, Any]],
 ) -> None:
-    """resample_hidden re-deals what a seat may not know; its observation must not change."""
+    """resample_hidden re-deals what a seat may not know; its observation must not change, from
+    the view or from the state (the batched env's state encoder, ``hanse.env.sparse``)."""
     game = make_config(config)
     encoder = ObservationEncoder(game)
+    from_state = SparseObservation(encoder)
     rng = random.Random(5)
     for seed in range(3):
         for i, (state, _seat) in enumerate(walk(game, seed, max_decisions=400)):
@@ -58,6 +61,7 @@ def test_no_observation_changes_when_hidden_parts_are_redealt(
                 before = encoder.encode(game.view(state, viewer))
                 other = game.resample_hidden(state, viewer, rng)
                 assert np.array_equal(encoder.encode(game.view(other, viewer)), before)
+                assert np.array_equal(from_state.vector(other, viewer), before)
 
 
 def test_the_viewer_comes_first_in_every_seat_segment() -> None:

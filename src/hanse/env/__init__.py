@@ -9,7 +9,9 @@ themselves need none of these.
   float32 vector, one documented layout per game (:mod:`hanse.env.observations`).
 - :func:`pettingzoo_env`: a PettingZoo AEC env with every seat an agent.
 - :func:`gym_env`: a Gymnasium env for one seat, the others played by Hanse bots.
-- :class:`VectorEnv`: K games stepped in one process with auto-reset and NumPy batches.
+- :class:`VectorEnv`: K games stepped in one process with auto-reset and NumPy batches; its
+  observations come from per-game state encoders (:mod:`hanse.env.state_observations`) that write
+  the same vectors as the view encoders, only faster (:mod:`hanse.env.sparse`).
 - :func:`register_openspiel`: the games as pyspiel Python games (``python_hanse_<game>``).
 
 Chance is resolved inside every env with a ``random.Random`` seeded at reset.

@@ -67,13 +67,22 @@ class _Numbering:
         self.by_value = {action: i for i, action in enumerate(actions)}
         if len(self.by_value) != len(actions):
             raise ValueError(f"the {what} list names an action twice")
+        # The tuple keeps every listed action alive, so no other live object shares an id with
+        # one of them: an id found here is that very action.
         self.by_id = {id(action): i for i, action in enumerate(actions)}
 
     def index(self, action: Action) -> int:
         i = self.by_id.get(id(action))
-        if i is not None and self.actions[i] is action:
-            return i
-        return self.by_value[action]
+        return self.by_value[action] if i is None else i
+
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        """The index of each action, in order (KeyError for one not listed)."""
+        if not isinstance(actions, list | tuple):
+            actions = list(actions)
+        found = list(map(self.by_id.get, map(id, actions)))
+        if None in found:  # an action equal to a listed one but not the same object
+            return [self.index(action) for action in actions]
+        return found  # type: ignore[return-value]
 
 
 class ActionCodec:
@@ -129,9 +138,8 @@ class ActionCodec:
 
     def codes(self, legal: Iterable[Action]) -> list[int]:
         """The codes of `legal`, in its order."""
-        index = self._actions.index
         try:
-            return [index(a) for a in legal]
+            return self._actions.indices(legal)
         except KeyError as error:
             raise IllegalActionError(f"{error.args[0]!r} has no code") from None
 

@@ -4,7 +4,9 @@ Every adapter (PettingZoo, Gymnasium, the batched env) drives games through a :c
 it holds the state and a ``random.Random`` seeded at reset, resolves chance nodes at once with that
 generator (so a seed fixes the whole game), and turns views into observations and legal actions
 into masks. An action is applied through ``game.apply_action``, the protocol's single gate, so an
-illegal code raises :class:`hanse.core.IllegalActionError` and changes nothing.
+illegal code raises :class:`hanse.core.IllegalActionError` and changes nothing; the batched env,
+which checks each code against the codes it offered, uses :meth:`GameRunner.apply_trusted`. Chance
+outcomes are drawn from the state's own ``chance_outcomes`` and applied with ``apply_trusted``.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ class GameRunner:
     def _resolve_chance(self) -> None:
         game, state = self.game, self.state
         while game.current_player(state) == CHANCE:
-            game.apply_action(state, sample_chance(game, state, self.rng))
+            # Drawn from this very state's chance_outcomes: no second check needed.
+            game.apply_trusted(state, sample_chance(game, state, self.rng))
 
     @property
     def decider(self) -> int:
@@ -73,6 +76,13 @@ class GameRunner:
     def apply(self, action: Action) -> None:
         """Apply the decider's action (IllegalActionError if it is not legal), then chance."""
         self.game.apply_action(self.state, action)
+        self.steps += 1
+        self._resolve_chance()
+
+    def apply_trusted(self, action: Action) -> None:
+        """Apply an action of ``legal_actions()`` of the current state without checking it a
+        second time (``Game.apply_trusted``), then chance."""
+        self.game.apply_trusted(self.state, action)
         self.steps += 1
         self._resolve_chance()
 
