@@ -10,10 +10,11 @@ two route squares of a city are named "left route" and "right route" (the notati
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hanse.core import View
-from hanse.core.words import KindWords, Phrase, phrase
+from hanse.core.words import KindWords, Phrase, phrase, template_fields
 from hanse.games.kogge.actions import CITY, GMT_CHIP, GMT_GOOD, GMT_RAID, SECRET_SLOT
 from hanse.games.kogge.data import (
     CHIP_NAMES,
@@ -500,330 +501,18 @@ _DECISIONS = {
 }
 
 
-# -- actions --------------------------------------------------------------------------------------
-def action_phrase(action: dict[str, Any], view: View) -> Phrase:
-    """One action in words, e.g. "Sail to Reval (3), paying 1 ore"."""
-    kind = action["kind"]
-    handler = _ACTIONS.get(kind)
-    if handler is not None:
-        return handler(action, view)
-    if kind == "skip":
-        return phrase(_SKIP.get(view["decision"], "Let it pass"))
-    return phrase(_SIMPLE[kind])
+# -- actions: each case once ----------------------------------------------------------------------
+# An action is told twice, on its button (imperative, "Sail to Reval (3)") and in the log (third
+# person, "{player} sails to Reval (3)"). One function per kind finds the action's case and the
+# fields either text may name; :data:`BUTTONS` and :data:`LOG_LINES` hold the two templates of each
+# case, and a template takes the fields it names. A seat is a number on the buttons (as the
+# decisions name it) and its letter on the board in the log.
+
+Fields = dict[str, Any]
+Case = tuple[str, Fields]
+"""An action's case (a key of :data:`BUTTONS` and :data:`LOG_LINES`) and its fields."""
 
 
-_SIMPLE: dict[str, str] = {
-    "stop": "End the movement here",
-    "build_kontor": "Build a Kontor here",
-    "exchange_done": "Finish the exchange",
-    "send_offer": "Send the offer",
-    "cancel_trade": "Cancel the offer",
-    "end_turn": "End your turn",
-}
-
-_SKIP: dict[str, str] = {
-    "start_swap": "Keep the markers as they lie",
-    "attack": "No conflict",
-    "push": "Leave the cog where it is",
-}
-
-
-def _step(
-    view: View, city: int | None, slot: int, templates: tuple[str, str, str], **fields: Any
-) -> Phrase:
-    """A step along route square `slot` of `city`: to the city it shows, by the named square if
-    both squares lead there, or blind along a face-down route. `templates`: (to a city, to a city
-    by a square, blind by a square); `fields`: any more fields of the templates."""
-    target = _target(view, city, slot) if city is not None else None
-    if target is None:
-        return phrase(templates[2], square=SQUARES[slot], **fields)
-    if city is not None and _target(view, city, 1 - slot) == target:
-        return phrase(templates[1], city=_city(target), square=SQUARES[slot], **fields)
-    return phrase(templates[0], city=_city(target), **fields)
-
-
-_SAIL = ("Sail to {city}", "Sail to {city} by the {square}", "Sail blind by the {square}")
-_SAIL_PAID = (
-    "Sail to {city}, paying {pay}",
-    "Sail to {city} by the {square}, paying {pay}",
-    "Sail blind by the {square}, paying {pay}",
-)
-
-
-def _move(action: dict[str, Any], view: View) -> Phrase:
-    me = _decider(view)
-    city = _seat_city(view, me)
-    pay = [GOOD_ITEMS[g] for g in action["goods"]] + [MARKER_ITEMS[m] for m in action["markers"]]
-    slot = action["slot"]
-    if slot == SECRET_SLOT:
-        target = _city(int(view["guildmaster"]))
-        if len(pay) >= 2:
-            return phrase(
-                "Secret route to {city}, paying {pay} and {pay2}",
-                city=target,
-                pay=pay[0],
-                pay2=pay[1],
-            )
-        return phrase(
-            "Secret route to {city}, paying {pay}", city=target, pay=pay[0] if pay else "?"
-        )
-    if not pay:
-        return _step(view, city, slot, _SAIL)
-    return _step(view, city, slot, _SAIL_PAID, pay=pay[0])
-
-
-def _forced_step(action: dict[str, Any], view: View) -> Phrase:
-    robber = view["turn_owner"]
-    city = _seat_city(view, int(robber)) if robber is not None else None
-    return _step(
-        view,
-        city,
-        action["slot"],
-        (
-            "Send the robber to {city}",
-            "Send the robber to {city} by the {square}",
-            "Send the robber blind by the {square}",
-        ),
-    )
-
-
-def _push(action: dict[str, Any], view: View) -> Phrase:
-    return _step(
-        view,
-        _seat_city(view, _loser(view)),
-        action["slot"],
-        (
-            "Push the cog to {city}",
-            "Push the cog to {city} by the {square}",
-            "Push the cog blind by the {square}",
-        ),
-    )
-
-
-def _choose_start_action(action: dict[str, Any], view: View) -> Phrase:
-    return phrase("Start in {city}", city=_city(action["marker"]))
-
-
-def _bid_action(action: dict[str, Any], view: View) -> Phrase:
-    marker = action["marker"]
-    return phrase("Bid {marker}: goods to {city}", marker=MARKER_ITEMS[marker], city=_city(marker))
-
-
-def _bid_done(action: dict[str, Any], view: View) -> Phrase:
-    laid = view["bids"][_decider(view)]
-    if not laid:
-        return phrase("Bid nothing")
-    return phrase("Finish the bid: {bid}", bid=_bid(laid))
-
-
-def _gm_move(action: dict[str, Any], view: View) -> Phrase:
-    steps = action["steps"]
-    city, ends = _gm_target(view, steps)
-    if ends:
-        template = (
-            "Guild master 1 city on, to {city}: the game ends"
-            if steps == 1
-            else "Guild master 2 cities on, to {city}: the game ends"
-        )
-    else:
-        template = (
-            "Guild master 1 city on, to {city}"
-            if steps == 1
-            else "Guild master 2 cities on, to {city}"
-        )
-    return phrase(template, city=_city(city))
-
-
-def _pay_tax(action: dict[str, Any], view: View) -> Phrase:
-    return phrase("Pay {pay} as tax", pay=GOOD_ITEMS[action["good"]])
-
-
-def _collect(action: dict[str, Any], view: View) -> Phrase:
-    city = _seat_city(view, _decider(view))
-    return phrase(
-        "Collect the goods of your Kontor in {city}",
-        city=_city(city) if city is not None else "?",
-    )
-
-
-def _gm_trade(action: dict[str, Any], view: View) -> Phrase:
-    option = action["option"]
-    if option == GMT_RAID:
-        return phrase(
-            "Guild master: 3 × {marker} for your second robbery marker",
-            marker=MARKER_ITEMS[action["marker"]],
-        )
-    if option == GMT_CHIP:
-        return phrase(
-            "Guild master: 6 × {good} for the bonus chip {chip}",
-            good=GOOD_NAMES[action["good"]],
-            chip=CHIP_WORDS[CHIP_NAMES[action["chip"]]],
-        )
-    if option == GMT_GOOD:
-        good = action["good"]
-        values = [v for v in range(9) if MARKER_COLOUR[v] == good]
-        return phrase(
-            "Guild master: {pay} for a marker {low}–{high} of your choice",
-            pay=GOOD_ITEMS[good],
-            low=values[0],
-            high=values[-1],
-        )
-    marker = action["marker"]
-    return phrase(
-        "Guild master: {marker} for {pay}",
-        marker=MARKER_ITEMS[marker],
-        pay=GOOD_ITEMS[MARKER_COLOUR[marker]],
-    )
-
-
-def _take_marker(action: dict[str, Any], view: View) -> Phrase:
-    marker = action["marker"]
-    if marker < 0:
-        good = int(view["turn"]["taking"])
-        return phrase(
-            "Take no marker: your {good} comes back", good=GOOD_NAMES[good] if good >= 0 else "?"
-        )
-    return phrase("Take {marker}", marker=MARKER_ITEMS[marker])
-
-
-def _buy(action: dict[str, Any], view: View) -> Phrase:
-    lot = action["lot"]
-    offer = view["offer"]
-    if 0 <= lot < len(offer) and len(offer[lot]) == 2:
-        first, second = offer[lot]
-        return phrase(
-            "Buy lot {lot} (markers {first} and {second}) for {pay}",
-            lot=lot,
-            first=first,
-            second=second,
-            pay=GOOD_ITEMS[action["good"]],
-        )
-    return phrase("Buy lot {lot} for {pay}", lot=lot, pay=GOOD_ITEMS[action["good"]])
-
-
-def _exchange(action: dict[str, Any], view: View) -> Phrase:
-    template = "Exchange: give {pay}" if action["side"] == 0 else "Exchange: take {pay}"
-    return phrase(template, pay=GOOD_ITEMS[action["good"]])
-
-
-def _change_route(action: dict[str, Any], view: View) -> Phrase:
-    marker = action["marker"]
-    return phrase(
-        "Lay your {marker} on the {square}: to {city}",
-        marker=MARKER_ITEMS[marker],
-        square=SQUARES[action["slot"]],
-        city=_city(marker),
-    )
-
-
-def _rob(action: dict[str, Any], view: View) -> Phrase:
-    victim = action["victim"]
-    if victim == CITY:
-        city = _seat_city(view, _decider(view))
-        return phrase(
-            "Rob the city {city}: all its goods", city=_city(city) if city is not None else "?"
-        )
-    return phrase("Rob the cog of seat {seat}", seat=victim)
-
-
-def _split(action: dict[str, Any], view: View) -> Phrase:
-    return phrase("Put {pay} on the first pile", pay=GOOD_ITEMS[action["good"]])
-
-
-def _take_pile(action: dict[str, Any], view: View) -> Phrase:
-    pile = view["robbery"]["piles"][action["pile"]]
-    first = action["pile"] == 0
-    if isinstance(pile, dict):
-        template = (
-            "Take the first pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt"
-            if first
-            else "Take the second pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt"
-        )
-        return phrase(template, **_tally(pile))
-    template = (
-        "Take the first pile ({count} goods)" if first else "Take the second pile ({count} goods)"
-    )
-    return phrase(template, count=pile)
-
-
-def _offer_trade(action: dict[str, Any], view: View) -> Phrase:
-    template = (
-        "Offer a trade to the Kontor of seat {seat}"
-        if action["kontor"]
-        else "Offer a trade to seat {seat}"
-    )
-    return phrase(template, seat=action["seat"])
-
-
-def _trade_item(action: dict[str, Any], view: View) -> Phrase:
-    template = "Offer {item}" if action["side"] == 0 else "Ask for {item}"
-    return phrase(template, item=_item(action["good"], action["marker"]))
-
-
-def _answer(action: dict[str, Any], view: View) -> Phrase:
-    return phrase("Accept the offer" if action["accept"] else "Decline the offer")
-
-
-def _look(action: dict[str, Any], view: View) -> Phrase:
-    return phrase(
-        "Look at the markers here, paying {pay}", pay=_item(action["good"], action["marker"])
-    )
-
-
-def _attack(action: dict[str, Any], view: View) -> Phrase:
-    return phrase("Attack seat {seat}", seat=action["seat"])
-
-
-def _conflict_bid(action: dict[str, Any], view: View) -> Phrase:
-    marker = MARKER_ITEMS[action["value"]]
-    count = action["count"]
-    if count == 0:
-        return phrase("Put in no {marker}", marker=marker)
-    return phrase("Put in {count} × {marker}", count=count, marker=marker)
-
-
-def _demand(action: dict[str, Any], view: View) -> Phrase:
-    wanted = [(n, GOOD_NAMES[t]) for t, n in enumerate(action["goods"]) if n]
-    wanted.sort(key=lambda pair: -pair[0])
-    if len(wanted) == 1:
-        return phrase("Demand 3 × {good}", good=wanted[0][1])
-    if len(wanted) == 2:
-        return phrase("Demand 2 × {good} and 1 {good2}", good=wanted[0][1], good2=wanted[1][1])
-    goods = [name for _, name in wanted] + ["?", "?"]
-    return phrase(
-        "Demand 1 {good}, 1 {good2} and 1 {good3}", good=goods[0], good2=goods[1], good3=goods[2]
-    )
-
-
-_ACTIONS = {
-    "choose_start": _choose_start_action,
-    "bid": _bid_action,
-    "bid_done": _bid_done,
-    "move_guildmaster": _gm_move,
-    "pay_tax": _pay_tax,
-    "move": _move,
-    "collect": _collect,
-    "guildmaster_trade": _gm_trade,
-    "take_marker": _take_marker,
-    "buy_markers": _buy,
-    "exchange": _exchange,
-    "change_route": _change_route,
-    "rob": _rob,
-    "split": _split,
-    "take_pile": _take_pile,
-    "forced_step": _forced_step,
-    "offer_trade": _offer_trade,
-    "trade_item": _trade_item,
-    "answer_trade": _answer,
-    "look": _look,
-    "attack": _attack,
-    "conflict_bid": _conflict_bid,
-    "demand": _demand,
-    "push": _push,
-}
-
-
-# -- the log --------------------------------------------------------------------------------------
 def _letter(seat: Any) -> str:
     """A seat as the board marks it (A for seat 0)."""
     return "ABCDE"[int(seat)]
@@ -834,401 +523,517 @@ def _where(view: View, seat: int) -> str:
     return _city(city) if city is not None else "?"
 
 
-def _log_step(
-    view: View, mover: int, slot: int, templates: tuple[str, str, str], **fields: Any
-) -> Phrase:
-    """A step of `mover`'s cog along route square `slot` of its city: to the city the spectator
-    sees there (face up), by the named square if both lead there, else only by the square (a
-    face-down marker is turned by the step, and the log's own text tells what it shows)."""
-    city = _seat_city(view, mover)
+def _step(view: View, city: int | None, slot: int) -> Case:
+    """A step along route square `slot` of `city`, by what `view` shows there: ``to`` the city the
+    square leads to, ``by`` the named square if both squares lead there, ``blind`` along a
+    face-down route; ``to_own``/``by_own`` where the square shows the city's own number (Memory:
+    the set-up may lay it there), which the log tells as a step along the square."""
     target = _target(view, city, slot) if city is not None else None
-    if target is None or target == city:
-        return phrase(templates[2], square=SQUARES[slot], **fields)
-    if city is not None and _target(view, city, 1 - slot) == target:
-        return phrase(templates[1], city=_city(target), square=SQUARES[slot], **fields)
-    return phrase(templates[0], city=_city(target), **fields)
+    if target is None:
+        return "blind", {"square": SQUARES[slot]}
+    way = "by" if city is not None and _target(view, city, 1 - slot) == target else "to"
+    return way + ("_own" if target == city else ""), {
+        "city": _city(target),
+        "square": SQUARES[slot],
+    }
+
+
+def _steps(kind: str, to: str, by: str, blind: str, *, own_blind: bool) -> dict[str, str]:
+    """The templates of a kind's steps (:func:`_step`): to a city, by a square, blind; a step to
+    the city's own number `own_blind` or as to any city."""
+    return {
+        f"{kind}/to": to,
+        f"{kind}/by": by,
+        f"{kind}/blind": blind,
+        f"{kind}/to_own": blind if own_blind else to,
+        f"{kind}/by_own": blind if own_blind else by,
+    }
+
+
+def _start_city(action: dict[str, Any], view: View, seat: int) -> Case:
+    return "choose_start", {"city": _city(action["marker"])}
+
+
+def _bid_marker(action: dict[str, Any], view: View, seat: int) -> Case:
+    """A bid marker brings two goods to the city of its number ("Gebot")."""
+    marker = action["marker"]
+    return "bid", {"marker": MARKER_ITEMS[marker], "city": _city(marker)}
+
+
+def _bid_done(action: dict[str, Any], view: View, seat: int) -> Case:
+    laid = view["bids"][seat]
+    return ("bid_done", {"bid": _bid(laid)}) if laid else ("bid_done/nothing", {})
+
+
+def _move_guildmaster(action: dict[str, Any], view: View, seat: int) -> Case:
+    """The guild master moves one or two cities on, skipping robbed cities; the game ends when he
+    reaches or passes the game-end marker's city the second time (:func:`_gm_target`)."""
+    steps = action["steps"]
+    city, ends = _gm_target(view, steps)
+    key = "move_guildmaster/" + ("1" if steps == 1 else "2") + ("_end" if ends else "")
+    return key, {"city": _city(city)}
+
+
+def _pay(action: dict[str, Any], view: View, seat: int) -> Case:
+    """A good given away: as tax (expert rule A) or onto the first pile of a robbed cargo."""
+    return action["kind"], {"pay": GOOD_ITEMS[action["good"]]}
+
+
+def _move(action: dict[str, Any], view: View, seat: int) -> Case:
+    """A step of the cog: the first is free (two with the chip), each further one costs one good
+    or one marker; the secret route (bonus chip) leads to the guild master's city."""
+    paid = [GOOD_ITEMS[g] for g in action["goods"]] + [MARKER_ITEMS[m] for m in action["markers"]]
+    pay = [*paid, "?", "?"]
+    if action["slot"] == SECRET_SLOT:
+        key = "move/secret" + ("_paid2" if len(paid) >= 2 else "_paid" if paid else "")
+        return key, {"city": _city(int(view["guildmaster"])), "pay": pay[0], "pay2": pay[1]}
+    way, fields = _step(view, _seat_city(view, seat), action["slot"])
+    return ("move_paid/" if paid else "move/") + way, {**fields, "pay": pay[0]}
+
+
+def _in_city(action: dict[str, Any], view: View, seat: int) -> Case:
+    """An action that names only the city of the cog (stop, build, collect, end)."""
+    return action["kind"], {"city": _where(view, seat)}
+
+
+def _guildmaster_trade(action: dict[str, Any], view: View, seat: int) -> Case:
+    """Trading with the guild master ("Handel mit dem Gildemeister"): three equal markers for the
+    second robbery marker, six equal goods for a bonus chip, a good for a marker of its colour, a
+    marker for a good of its colour."""
+    option = action["option"]
+    if option == GMT_RAID:
+        return "guildmaster_trade/raid", {"marker": MARKER_ITEMS[action["marker"]]}
+    if option == GMT_CHIP:
+        return "guildmaster_trade/chip", {
+            "good": GOOD_NAMES[action["good"]],
+            "chip": CHIP_WORDS[CHIP_NAMES[action["chip"]]],
+        }
+    if option == GMT_GOOD:
+        good = action["good"]
+        values = [v for v in range(9) if MARKER_COLOUR[v] == good]
+        return "guildmaster_trade/good", {
+            "pay": GOOD_ITEMS[good],
+            "low": values[0],
+            "high": values[-1],
+        }
+    marker = action["marker"]
+    return "guildmaster_trade/marker", {
+        "marker": MARKER_ITEMS[marker],
+        "pay": GOOD_ITEMS[MARKER_COLOUR[marker]],
+    }
+
+
+def _take_marker(action: dict[str, Any], view: View, seat: int) -> Case:
+    """The marker for the good given to the guild master, or none (the good comes back)."""
+    marker = action["marker"]
+    if marker >= 0:
+        return "take_marker", {"marker": MARKER_ITEMS[marker]}
+    good = int(view["turn"]["taking"])
+    if good < 0:
+        return "take_marker/none", {"good": "?"}
+    return "take_marker/back", {"good": GOOD_NAMES[good], "pay": GOOD_ITEMS[good]}
+
+
+def _buy_markers(action: dict[str, Any], view: View, seat: int) -> Case:
+    lot = action["lot"]
+    offer = view["offer"]
+    pay = GOOD_ITEMS[action["good"]]
+    if 0 <= lot < len(offer) and len(offer[lot]) == 2:
+        first, second = offer[lot]
+        return "buy_markers/pair", {"lot": lot, "first": first, "second": second, "pay": pay}
+    return "buy_markers", {"lot": lot, "pay": pay}
+
+
+def _exchange(action: dict[str, Any], view: View, seat: int) -> Case:
+    key = "exchange/give" if action["side"] == 0 else "exchange/take"
+    return key, {"pay": GOOD_ITEMS[action["good"]], "city": _where(view, seat)}
+
+
+def _change_route(action: dict[str, Any], view: View, seat: int) -> Case:
+    """A marker laid face down on a route square of the cog's city, the marker there taken: the
+    route now leads to the city of the new marker (`target`; the button calls it ``{city}``)."""
+    marker, slot = action["marker"], action["slot"]
+    city = _seat_city(view, seat)
+    taken = view["cities"][city]["markers"][slot] if city is not None else None
+    fields: Fields = {"marker": MARKER_ITEMS[marker], "square": SQUARES[slot]}
+    fields["city"] = _where(view, seat)
+    if taken is not None:
+        fields["taken"] = MARKER_ITEMS[int(taken)]
+    fields["target"] = _city(marker)
+    return ("change_route/taken" if taken is not None else "change_route"), fields
+
+
+def _rob(action: dict[str, Any], view: View, seat: int) -> Case:
+    """A robbery ("Raub"): all goods of the city and its Kontore, or half a cog's cargo."""
+    victim = action["victim"]
+    if victim == CITY:
+        return "rob/city", {"city": _where(view, seat)}
+    return "rob/cog", {"seat": victim, "city": _where(view, seat)}
+
+
+def _take_pile(action: dict[str, Any], view: View, seat: int) -> Case:
+    """The robber takes one of the two piles; a pile is told by its goods where the view shows
+    them, else by their number."""
+    pile = view["robbery"]["piles"][action["pile"]]
+    key = "take_pile/first" if action["pile"] == 0 else "take_pile/second"
+    if isinstance(pile, dict):
+        return key, _tally(pile)
+    return key + "_count", {"count": pile}
+
+
+def _forced_step(action: dict[str, Any], view: View, seat: int) -> Case:
+    """The robber's free step away from the city he robbed, chosen by the robbed player."""
+    robber = view["turn_owner"]
+    if robber is None:
+        return "forced_step/unseen", {"square": SQUARES[action["slot"]]}
+    way, fields = _step(view, _seat_city(view, int(robber)), action["slot"])
+    return "forced_step/" + way, {**fields, "seat": robber}
+
+
+def _offer_trade(action: dict[str, Any], view: View, seat: int) -> Case:
+    """An offer to a player whose cog is in the city, or (expert rule B) to his Kontor."""
+    key = "offer_trade/kontor" if action["kontor"] else "offer_trade"
+    return key, {"seat": action["seat"]}
+
+
+def _trade_item(action: dict[str, Any], view: View, seat: int) -> Case:
+    key = "trade_item/give" if action["side"] == 0 else "trade_item/ask"
+    return key, {"item": _item(action["good"], action["marker"])}
+
+
+def _send_offer(action: dict[str, Any], view: View, seat: int) -> Case:
+    trade = view["trade"]
+    partner = trade["partner"]
+    if not isinstance(partner, int) or not 0 <= partner < len(view["players"]):
+        return "send_offer", {}
+    return ("send_offer/kontor" if trade["kontor"] else "send_offer/seat"), {"seat": partner}
+
+
+def _no_fields(action: dict[str, Any], view: View, seat: int) -> Case:
+    return action["kind"], {}
+
+
+def _answer_trade(action: dict[str, Any], view: View, seat: int) -> Case:
+    key = "answer_trade/accept" if action["accept"] else "answer_trade/decline"
+    owner = view["turn_owner"]
+    return (key, {}) if owner is None else (key + "_from", {"seat": owner})
+
+
+def _look(action: dict[str, Any], view: View, seat: int) -> Case:
+    """Expert rule D: a good or marker paid to look at the face-down markers of the city."""
+    return "look", {"pay": _item(action["good"], action["marker"]), "city": _where(view, seat)}
+
+
+def _attack(action: dict[str, Any], view: View, seat: int) -> Case:
+    """Expert rule C: a conflict with another cog in the city."""
+    return "attack", {"seat": action["seat"], "city": _where(view, seat)}
+
+
+def _conflict_bid(action: dict[str, Any], view: View, seat: int) -> Case:
+    """Expert rule C: how many markers of the asked number go into the secret choice."""
+    count = action["count"]
+    key = "conflict_bid/none" if count == 0 else "conflict_bid"
+    return key, {"count": count, "marker": MARKER_ITEMS[action["value"]]}
+
+
+def _demand(action: dict[str, Any], view: View, seat: int) -> Case:
+    """Expert rule C: the winner names three goods (most first); he takes those the loser has."""
+    wanted = [(n, GOOD_NAMES[t]) for t, n in enumerate(action["goods"]) if n]
+    wanted.sort(key=lambda pair: -pair[0])
+    counts = [n for n, _ in wanted] + [0, 0, 0]
+    goods = [name for _, name in wanted] + ["?", "?", "?"]
+    return f"demand/{len(wanted)}", {
+        "count": counts[0],
+        "good": goods[0],
+        "count2": counts[1],
+        "good2": goods[1],
+        "good3": goods[2],
+    }
+
+
+def _push(action: dict[str, Any], view: View, seat: int) -> Case:
+    """Expert rule C: the winner may move the loser's cog one step along a route."""
+    loser = _loser(view)
+    way, fields = _step(view, _seat_city(view, loser), action["slot"])
+    return "push/" + way, {**fields, "seat": loser}
+
+
+def _skip(action: dict[str, Any], view: View, seat: int) -> Case:
+    """An optional step let pass: the Memory marker swap, a conflict, a push."""
+    decision = view["decision"]
+    if decision == "push":
+        return "skip/push", {"seat": _loser(view)}
+    if decision in ("start_swap", "attack"):
+        return f"skip/{decision}", {}
+    return "skip", {}
+
+
+_CASES: dict[str, Callable[[dict[str, Any], View, int], Case]] = {
+    "choose_start": _start_city,
+    "bid": _bid_marker,
+    "bid_done": _bid_done,
+    "move_guildmaster": _move_guildmaster,
+    "pay_tax": _pay,
+    "move": _move,
+    "stop": _in_city,
+    "collect": _in_city,
+    "build_kontor": _in_city,
+    "guildmaster_trade": _guildmaster_trade,
+    "take_marker": _take_marker,
+    "buy_markers": _buy_markers,
+    "exchange": _exchange,
+    "exchange_done": _in_city,
+    "change_route": _change_route,
+    "rob": _rob,
+    "split": _pay,
+    "take_pile": _take_pile,
+    "forced_step": _forced_step,
+    "offer_trade": _offer_trade,
+    "trade_item": _trade_item,
+    "send_offer": _send_offer,
+    "cancel_trade": _no_fields,
+    "answer_trade": _answer_trade,
+    "end_turn": _in_city,
+    "look": _look,
+    "attack": _attack,
+    "conflict_bid": _conflict_bid,
+    "demand": _demand,
+    "push": _push,
+    "skip": _skip,
+}
+
+BUTTONS: dict[str, str] = {
+    "choose_start": "Start in {city}",
+    "bid": "Bid {marker}: goods to {city}",
+    "bid_done": "Finish the bid: {bid}",
+    "bid_done/nothing": "Bid nothing",
+    "move_guildmaster/1": "Guild master 1 city on, to {city}",
+    "move_guildmaster/2": "Guild master 2 cities on, to {city}",
+    "move_guildmaster/1_end": "Guild master 1 city on, to {city}: the game ends",
+    "move_guildmaster/2_end": "Guild master 2 cities on, to {city}: the game ends",
+    "pay_tax": "Pay {pay} as tax",
+    "move/secret": "Secret route to {city}, paying {pay}",
+    "move/secret_paid": "Secret route to {city}, paying {pay}",
+    "move/secret_paid2": "Secret route to {city}, paying {pay} and {pay2}",
+    **_steps(
+        "move",
+        "Sail to {city}",
+        "Sail to {city} by the {square}",
+        "Sail blind by the {square}",
+        own_blind=False,
+    ),
+    **_steps(
+        "move_paid",
+        "Sail to {city}, paying {pay}",
+        "Sail to {city} by the {square}, paying {pay}",
+        "Sail blind by the {square}, paying {pay}",
+        own_blind=False,
+    ),
+    "stop": "End the movement here",
+    "collect": "Collect the goods of your Kontor in {city}",
+    "build_kontor": "Build a Kontor here",
+    "guildmaster_trade/raid": "Guild master: 3 × {marker} for your second robbery marker",
+    "guildmaster_trade/chip": "Guild master: 6 × {good} for the bonus chip {chip}",
+    "guildmaster_trade/good": "Guild master: {pay} for a marker {low}–{high} of your choice",
+    "guildmaster_trade/marker": "Guild master: {marker} for {pay}",
+    "take_marker": "Take {marker}",
+    "take_marker/none": "Take no marker: your {good} comes back",
+    "take_marker/back": "Take no marker: your {good} comes back",
+    "buy_markers/pair": "Buy lot {lot} (markers {first} and {second}) for {pay}",
+    "buy_markers": "Buy lot {lot} for {pay}",
+    "exchange/give": "Exchange: give {pay}",
+    "exchange/take": "Exchange: take {pay}",
+    "exchange_done": "Finish the exchange",
+    "change_route": "Lay your {marker} on the {square}: to {city}",
+    "change_route/taken": "Lay your {marker} on the {square}: to {city}",
+    "rob/city": "Rob the city {city}: all its goods",
+    "rob/cog": "Rob the cog of seat {seat}",
+    "split": "Put {pay} on the first pile",
+    "take_pile/first": "Take the first pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt",
+    "take_pile/second": "Take the second pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt",
+    "take_pile/first_count": "Take the first pile ({count} goods)",
+    "take_pile/second_count": "Take the second pile ({count} goods)",
+    **_steps(
+        "forced_step",
+        "Send the robber to {city}",
+        "Send the robber to {city} by the {square}",
+        "Send the robber blind by the {square}",
+        own_blind=False,
+    ),
+    "forced_step/unseen": "Send the robber blind by the {square}",
+    "offer_trade": "Offer a trade to seat {seat}",
+    "offer_trade/kontor": "Offer a trade to the Kontor of seat {seat}",
+    "trade_item/give": "Offer {item}",
+    "trade_item/ask": "Ask for {item}",
+    "send_offer": "Send the offer",
+    "send_offer/seat": "Send the offer",
+    "send_offer/kontor": "Send the offer",
+    "cancel_trade": "Cancel the offer",
+    "answer_trade/accept": "Accept the offer",
+    "answer_trade/decline": "Decline the offer",
+    "answer_trade/accept_from": "Accept the offer",
+    "answer_trade/decline_from": "Decline the offer",
+    "end_turn": "End your turn",
+    "look": "Look at the markers here, paying {pay}",
+    "attack": "Attack seat {seat}",
+    "conflict_bid": "Put in {count} × {marker}",
+    "conflict_bid/none": "Put in no {marker}",
+    "demand/0": "Demand 1 {good}, 1 {good2} and 1 {good3}",
+    "demand/1": "Demand 3 × {good}",
+    "demand/2": "Demand 2 × {good} and 1 {good2}",
+    "demand/3": "Demand 1 {good}, 1 {good2} and 1 {good3}",
+    **_steps(
+        "push",
+        "Push the cog to {city}",
+        "Push the cog to {city} by the {square}",
+        "Push the cog blind by the {square}",
+        own_blind=False,
+    ),
+    "skip": "Let it pass",
+    "skip/start_swap": "Keep the markers as they lie",
+    "skip/attack": "No conflict",
+    "skip/push": "Leave the cog where it is",
+}
+"""The button of each case, in the imperative (a case the button does not tell apart from another
+has the same template)."""
+
+BUTTON_NAMES: dict[str, dict[str, str]] = {"change_route": {"target": "city"}}
+"""Fields a kind's button names otherwise than its log line, in place of the field of that name."""
+
+LOG_LINES: dict[str, str] = {
+    "choose_start": "{player} chooses {city} as start city",
+    "bid": "{player} bids {marker}: goods to {city}",
+    "bid_done": "{player} finishes the bid: {bid}",
+    "bid_done/nothing": "{player} bids nothing",
+    "move_guildmaster/1": "{player} moves the guild master 1 city on, to {city}",
+    "move_guildmaster/2": "{player} moves the guild master 2 cities on, to {city}",
+    "move_guildmaster/1_end": "{player} moves the guild master 1 city on, to {city}: the game ends",
+    "move_guildmaster/2_end": (
+        "{player} moves the guild master 2 cities on, to {city}: the game ends"
+    ),
+    "pay_tax": "{player} pays {pay} as tax",
+    "move/secret": "{player} takes the secret route to {city}",
+    "move/secret_paid": "{player} takes the secret route to {city}, paying {pay}",
+    "move/secret_paid2": "{player} takes the secret route to {city}, paying {pay} and {pay2}",
+    **_steps(
+        "move",
+        "{player} sails to {city}",
+        "{player} sails to {city} by the {square}",
+        "{player} sails along the {square}",
+        own_blind=True,
+    ),
+    **_steps(
+        "move_paid",
+        "{player} sails to {city}, paying {pay}",
+        "{player} sails to {city} by the {square}, paying {pay}",
+        "{player} sails along the {square}, paying {pay}",
+        own_blind=True,
+    ),
+    "stop": "{player} ends the movement in {city}",
+    "collect": "{player} collects the goods of the Kontor in {city}",
+    "build_kontor": "{player} builds a Kontor in {city}",
+    "guildmaster_trade/raid": (
+        "{player} gives the guild master 3 × {marker} for a second robbery marker"
+    ),
+    "guildmaster_trade/chip": (
+        "{player} gives the guild master 6 × {good} for the bonus chip {chip}"
+    ),
+    "guildmaster_trade/good": "{player} gives the guild master {pay} for a marker of its colour",
+    "guildmaster_trade/marker": "{player} gives the guild master {marker} for {pay}",
+    "take_marker": "{player} takes {marker} from the reserve",
+    "take_marker/none": "{player} takes no marker",
+    "take_marker/back": "{player} takes no marker and gets {pay} back",
+    "buy_markers/pair": "{player} buys markers {first} and {second} for {pay}",
+    "buy_markers": "{player} buys lot {lot} for {pay}",
+    "exchange/give": "{player} gives {pay} to {city} in exchange",
+    "exchange/take": "{player} takes {pay} from {city} in exchange",
+    "exchange_done": "{player} finishes the exchange with {city}",
+    "change_route": (
+        "{player} lays {marker} on the {square} of {city}: the route leads to {target}"
+    ),
+    "change_route/taken": (
+        "{player} lays {marker} on the {square} of {city} and takes {taken}: the route "
+        "leads to {target}"
+    ),
+    "rob/city": "{player} robs the city {city}",
+    "rob/cog": "{player} robs player {seat}'s cog in {city}",
+    "split": "{player} puts {pay} on the first pile",
+    "take_pile/first": (
+        "{player} takes the first pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt"
+    ),
+    "take_pile/second": (
+        "{player} takes the second pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt"
+    ),
+    "take_pile/first_count": "{player} takes the first pile ({count} goods)",
+    "take_pile/second_count": "{player} takes the second pile ({count} goods)",
+    **_steps(
+        "forced_step",
+        "{player} sends the robber (player {seat}) to {city}",
+        "{player} sends the robber (player {seat}) to {city} by the {square}",
+        "{player} sends the robber (player {seat}) along the {square}",
+        own_blind=True,
+    ),
+    "forced_step/unseen": "{player} sends the robber along the {square}",
+    "offer_trade": "{player} starts an offer to player {seat}",
+    "offer_trade/kontor": "{player} starts an offer to the Kontor of player {seat}",
+    "trade_item/give": "{player} offers {item}",
+    "trade_item/ask": "{player} asks for {item}",
+    "send_offer": "{player} sends the offer",
+    "send_offer/seat": "{player} sends the offer to player {seat}",
+    "send_offer/kontor": "{player} sends the offer to the Kontor of player {seat}",
+    "cancel_trade": "{player} withdraws the offer",
+    "answer_trade/accept": "{player} accepts the offer",
+    "answer_trade/decline": "{player} declines the offer",
+    "answer_trade/accept_from": "{player} accepts player {seat}'s offer",
+    "answer_trade/decline_from": "{player} declines player {seat}'s offer",
+    "end_turn": "{player} ends the turn in {city}",
+    "look": "{player} pays {pay} to look at the markers of {city}",
+    "attack": "{player} attacks player {seat} in {city}",
+    "conflict_bid": "{player} puts {count} × {marker} into the conflict",
+    "conflict_bid/none": "{player} puts no {marker} into the conflict",
+    "demand/0": "{player} demands nothing",
+    "demand/1": "{player} demands {count} × {good}",
+    "demand/2": "{player} demands {count} × {good} and {count2} × {good2}",
+    "demand/3": "{player} demands 1 {good}, 1 {good2} and 1 {good3}",
+    **_steps(
+        "push",
+        "{player} pushes player {seat}'s cog to {city}",
+        "{player} pushes player {seat}'s cog to {city} by the {square}",
+        "{player} pushes player {seat}'s cog along the {square}",
+        own_blind=True,
+    ),
+    "skip": "{player} lets it pass",
+    "skip/start_swap": "{player} keeps the markers as they lie",
+    "skip/attack": "{player} starts no conflict",
+    "skip/push": "{player} leaves player {seat}'s cog where it is",
+}
+"""The log line of each case, in the third person with the reader's ``{player}``."""
+
+
+def _fill(template: str, fields: Fields, renamed: dict[str, str] | None = None) -> Phrase:
+    """`template` with those of `fields` it names, in their order; `renamed` gives a field the
+    name the template knows it by (in place of a field that had that name)."""
+    renamed = renamed or {}
+    named = {
+        renamed.get(name, name): value
+        for name, value in fields.items()
+        if name in renamed or name not in renamed.values()
+    }
+    wanted = template_fields(template)
+    return phrase(template, **{name: value for name, value in named.items() if name in wanted})
+
+
+def action_phrase(action: dict[str, Any], view: View) -> Phrase:
+    """One action in words, e.g. "Sail to Reval (3), paying 1 ore"."""
+    key, fields = _CASES[action["kind"]](action, view, _decider(view))
+    return _fill(BUTTONS[key], fields, BUTTON_NAMES.get(action["kind"]))
 
 
 def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
     """A made action for the log, in the third person ("{player} sails to Reval (3), paying 1
     ore"), from the spectator's view before it (:mod:`hanse.core.words`): only the action's own
     fields and what everybody sees (face-up markers, cities, bids, the offer) go into it."""
-    kind = action["kind"]
-    handler = _LOG.get(kind)
-    if handler is not None:
-        return handler(action, view, actor)
-    if kind == "skip":
-        return _log_skip(view)
-    return phrase(_SIMPLE_LOG[kind], city=_where(view, actor))
-
-
-_SIMPLE_LOG: dict[str, str] = {
-    "stop": "{player} ends the movement in {city}",
-    "build_kontor": "{player} builds a Kontor in {city}",
-    "collect": "{player} collects the goods of the Kontor in {city}",
-    "exchange_done": "{player} finishes the exchange with {city}",
-    "end_turn": "{player} ends the turn in {city}",
-}
-
-
-def _log_skip(view: View) -> Phrase:
-    decision = view["decision"]
-    if decision == "start_swap":
-        return phrase("{player} keeps the markers as they lie")
-    if decision == "attack":
-        return phrase("{player} starts no conflict")
-    if decision == "push":
-        return phrase("{player} leaves player {seat}'s cog where it is", seat=_letter(_loser(view)))
-    return phrase("{player} lets it pass")
-
-
-def _log_start(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    return phrase("{player} chooses {city} as start city", city=_city(action["marker"]))
-
-
-def _log_bid(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    marker = action["marker"]
-    return phrase(
-        "{player} bids {marker}: goods to {city}", marker=MARKER_ITEMS[marker], city=_city(marker)
-    )
-
-
-def _log_bid_done(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    laid = view["bids"][actor]
-    if not laid:
-        return phrase("{player} bids nothing")
-    return phrase("{player} finishes the bid: {bid}", bid=_bid(laid))
-
-
-def _log_gm(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    steps = action["steps"]
-    city, ends = _gm_target(view, steps)
-    if ends:
-        template = (
-            "{player} moves the guild master 1 city on, to {city}: the game ends"
-            if steps == 1
-            else "{player} moves the guild master 2 cities on, to {city}: the game ends"
-        )
-    else:
-        template = (
-            "{player} moves the guild master 1 city on, to {city}"
-            if steps == 1
-            else "{player} moves the guild master 2 cities on, to {city}"
-        )
-    return phrase(template, city=_city(city))
-
-
-def _log_tax(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    return phrase("{player} pays {pay} as tax", pay=GOOD_ITEMS[action["good"]])
-
-
-def _log_move(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    pay = [GOOD_ITEMS[g] for g in action["goods"]] + [MARKER_ITEMS[m] for m in action["markers"]]
-    slot = action["slot"]
-    if slot == SECRET_SLOT:
-        target = _city(int(view["guildmaster"]))
-        if len(pay) >= 2:
-            return phrase(
-                "{player} takes the secret route to {city}, paying {pay} and {pay2}",
-                city=target,
-                pay=pay[0],
-                pay2=pay[1],
-            )
-        if pay:
-            return phrase(
-                "{player} takes the secret route to {city}, paying {pay}", city=target, pay=pay[0]
-            )
-        return phrase("{player} takes the secret route to {city}", city=target)
-    if not pay:
-        return _log_step(
-            view,
-            actor,
-            slot,
-            (
-                "{player} sails to {city}",
-                "{player} sails to {city} by the {square}",
-                "{player} sails along the {square}",
-            ),
-        )
-    return _log_step(
-        view,
-        actor,
-        slot,
-        (
-            "{player} sails to {city}, paying {pay}",
-            "{player} sails to {city} by the {square}, paying {pay}",
-            "{player} sails along the {square}, paying {pay}",
-        ),
-        pay=pay[0],
-    )
-
-
-def _log_gm_trade(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    option = action["option"]
-    if option == GMT_RAID:
-        return phrase(
-            "{player} gives the guild master 3 × {marker} for a second robbery marker",
-            marker=MARKER_ITEMS[action["marker"]],
-        )
-    if option == GMT_CHIP:
-        return phrase(
-            "{player} gives the guild master 6 × {good} for the bonus chip {chip}",
-            good=GOOD_NAMES[action["good"]],
-            chip=CHIP_WORDS[CHIP_NAMES[action["chip"]]],
-        )
-    if option == GMT_GOOD:
-        return phrase(
-            "{player} gives the guild master {pay} for a marker of its colour",
-            pay=GOOD_ITEMS[action["good"]],
-        )
-    marker = action["marker"]
-    return phrase(
-        "{player} gives the guild master {marker} for {pay}",
-        marker=MARKER_ITEMS[marker],
-        pay=GOOD_ITEMS[MARKER_COLOUR[marker]],
-    )
-
-
-def _log_take_marker(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    marker = action["marker"]
-    if marker < 0:
-        good = int(view["turn"]["taking"])
-        if good < 0:
-            return phrase("{player} takes no marker")
-        return phrase("{player} takes no marker and gets {pay} back", pay=GOOD_ITEMS[good])
-    return phrase("{player} takes {marker} from the reserve", marker=MARKER_ITEMS[marker])
-
-
-def _log_buy(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    lot = action["lot"]
-    offer = view["offer"]
-    pay = GOOD_ITEMS[action["good"]]
-    if 0 <= lot < len(offer) and len(offer[lot]) == 2:
-        first, second = offer[lot]
-        return phrase(
-            "{player} buys markers {first} and {second} for {pay}",
-            first=first,
-            second=second,
-            pay=pay,
-        )
-    return phrase("{player} buys lot {lot} for {pay}", lot=lot, pay=pay)
-
-
-def _log_exchange(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    template = (
-        "{player} gives {pay} to {city} in exchange"
-        if action["side"] == 0
-        else "{player} takes {pay} from {city} in exchange"
-    )
-    return phrase(template, pay=GOOD_ITEMS[action["good"]], city=_where(view, actor))
-
-
-def _log_change_route(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    marker, slot = action["marker"], action["slot"]
-    city = _seat_city(view, actor)
-    taken = view["cities"][city]["markers"][slot] if city is not None else None
-    if taken is not None:
-        return phrase(
-            "{player} lays {marker} on the {square} of {city} and takes {taken}: the route "
-            "leads to {target}",
-            marker=MARKER_ITEMS[marker],
-            square=SQUARES[slot],
-            city=_where(view, actor),
-            taken=MARKER_ITEMS[int(taken)],
-            target=_city(marker),
-        )
-    return phrase(
-        "{player} lays {marker} on the {square} of {city}: the route leads to {target}",
-        marker=MARKER_ITEMS[marker],
-        square=SQUARES[slot],
-        city=_where(view, actor),
-        target=_city(marker),
-    )
-
-
-def _log_rob(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    victim = action["victim"]
-    if victim == CITY:
-        return phrase("{player} robs the city {city}", city=_where(view, actor))
-    return phrase(
-        "{player} robs player {seat}'s cog in {city}",
-        seat=_letter(victim),
-        city=_where(view, actor),
-    )
-
-
-def _log_split(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    return phrase("{player} puts {pay} on the first pile", pay=GOOD_ITEMS[action["good"]])
-
-
-def _log_take_pile(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    pile = view["robbery"]["piles"][action["pile"]]
-    first = action["pile"] == 0
-    if isinstance(pile, dict):
-        template = (
-            "{player} takes the first pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt"
-            if first
-            else "{player} takes the second pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt"
-        )
-        return phrase(template, **_tally(pile))
-    template = (
-        "{player} takes the first pile ({count} goods)"
-        if first
-        else "{player} takes the second pile ({count} goods)"
-    )
-    return phrase(template, count=pile)
-
-
-def _log_forced_step(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    robber = view["turn_owner"]
-    if robber is None:
-        return phrase(
-            "{player} sends the robber along the {square}", square=SQUARES[action["slot"]]
-        )
-    return _log_step(
-        view,
-        int(robber),
-        action["slot"],
-        (
-            "{player} sends the robber (player {seat}) to {city}",
-            "{player} sends the robber (player {seat}) to {city} by the {square}",
-            "{player} sends the robber (player {seat}) along the {square}",
-        ),
-        seat=_letter(robber),
-    )
-
-
-def _log_offer(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    template = (
-        "{player} starts an offer to the Kontor of player {seat}"
-        if action["kontor"]
-        else "{player} starts an offer to player {seat}"
-    )
-    return phrase(template, seat=_letter(action["seat"]))
-
-
-def _log_trade_item(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    template = "{player} offers {item}" if action["side"] == 0 else "{player} asks for {item}"
-    return phrase(template, item=_item(action["good"], action["marker"]))
-
-
-def _log_send(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    trade = view["trade"]
-    partner = trade["partner"]
-    if not isinstance(partner, int) or not 0 <= partner < len(view["players"]):
-        return phrase("{player} sends the offer")
-    template = (
-        "{player} sends the offer to the Kontor of player {seat}"
-        if trade["kontor"]
-        else "{player} sends the offer to player {seat}"
-    )
-    return phrase(template, seat=_letter(partner))
-
-
-def _log_cancel(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    return phrase("{player} withdraws the offer")
-
-
-def _log_answer(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    owner = view["turn_owner"]
-    if owner is None:
-        return phrase(
-            "{player} accepts the offer" if action["accept"] else "{player} declines the offer"
-        )
-    template = (
-        "{player} accepts player {seat}'s offer"
-        if action["accept"]
-        else "{player} declines player {seat}'s offer"
-    )
-    return phrase(template, seat=_letter(owner))
-
-
-def _log_look(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    return phrase(
-        "{player} pays {pay} to look at the markers of {city}",
-        pay=_item(action["good"], action["marker"]),
-        city=_where(view, actor),
-    )
-
-
-def _log_attack(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    return phrase(
-        "{player} attacks player {seat} in {city}",
-        seat=_letter(action["seat"]),
-        city=_where(view, actor),
-    )
-
-
-def _log_conflict_bid(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    marker = MARKER_ITEMS[action["value"]]
-    count = action["count"]
-    if count == 0:
-        return phrase("{player} puts no {marker} into the conflict", marker=marker)
-    return phrase("{player} puts {count} × {marker} into the conflict", count=count, marker=marker)
-
-
-def _log_demand(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    wanted = [(n, GOOD_NAMES[t]) for t, n in enumerate(action["goods"]) if n]
-    wanted.sort(key=lambda pair: -pair[0])
-    if len(wanted) == 1:
-        return phrase("{player} demands {count} × {good}", count=wanted[0][0], good=wanted[0][1])
-    if len(wanted) == 2:
-        return phrase(
-            "{player} demands {count} × {good} and {count2} × {good2}",
-            count=wanted[0][0],
-            good=wanted[0][1],
-            count2=wanted[1][0],
-            good2=wanted[1][1],
-        )
-    if len(wanted) == 3:
-        return phrase(
-            "{player} demands 1 {good}, 1 {good2} and 1 {good3}",
-            good=wanted[0][1],
-            good2=wanted[1][1],
-            good3=wanted[2][1],
-        )
-    return phrase("{player} demands nothing")
-
-
-def _log_push(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    loser = _loser(view)
-    return _log_step(
-        view,
-        loser,
-        action["slot"],
-        (
-            "{player} pushes player {seat}'s cog to {city}",
-            "{player} pushes player {seat}'s cog to {city} by the {square}",
-            "{player} pushes player {seat}'s cog along the {square}",
-        ),
-        seat=_letter(loser),
-    )
-
-
-_LOG = {
-    "choose_start": _log_start,
-    "bid": _log_bid,
-    "bid_done": _log_bid_done,
-    "move_guildmaster": _log_gm,
-    "pay_tax": _log_tax,
-    "move": _log_move,
-    "guildmaster_trade": _log_gm_trade,
-    "take_marker": _log_take_marker,
-    "buy_markers": _log_buy,
-    "exchange": _log_exchange,
-    "change_route": _log_change_route,
-    "rob": _log_rob,
-    "split": _log_split,
-    "take_pile": _log_take_pile,
-    "forced_step": _log_forced_step,
-    "offer_trade": _log_offer,
-    "trade_item": _log_trade_item,
-    "send_offer": _log_send,
-    "cancel_trade": _log_cancel,
-    "answer_trade": _log_answer,
-    "look": _log_look,
-    "attack": _log_attack,
-    "conflict_bid": _log_conflict_bid,
-    "demand": _log_demand,
-    "push": _log_push,
-}
+    key, fields = _CASES[action["kind"]](action, view, actor)
+    if "seat" in fields:
+        fields["seat"] = _letter(fields["seat"])
+    return _fill(LOG_LINES[key], fields)

@@ -17,10 +17,11 @@ combination is one template of the catalogs.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from hanse.core import View
-from hanse.core.words import KindWords, Phrase, phrase
+from hanse.core.words import KindWords, Phrase, phrase, template_fields
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.actions import (
     DST_CONTRACT,
@@ -191,9 +192,40 @@ def _card_part(entry: dict[str, Any]) -> tuple[str, dict[str, str]]:
     return CARD_PARTS["named"], {"card": card_term(card) if card else str(entry.get("card", "?"))}
 
 
+Fields = dict[str, object]
+
+
+class _Case(NamedTuple):
+    """An action's case (a key of :data:`BUTTONS` and :data:`LOG_LINES`), the fields either
+    template may name, and the card a framed template names (``{card}``: one of
+    :data:`CARD_PARTS`)."""
+
+    key: str
+    fields: Fields
+    card: dict[str, Any] | None = None
+
+
+def _fill(template: str, case: _Case, renamed: dict[str, str] | None = None) -> Phrase:
+    """`template` with those of the case's fields it names, in their order: the card's part
+    framed in, and `renamed` giving a field the name the template knows it by (in place of a
+    field that had that name)."""
+    fields = case.fields
+    if case.card is not None:
+        part, part_fields = _card_part(case.card)
+        template = template.replace("{card}", part)
+        fields = {**fields, **part_fields}
+    renamed = renamed or {}
+    named = {
+        renamed.get(name, name): value
+        for name, value in fields.items()
+        if name in renamed or name not in renamed.values()
+    }
+    wanted = template_fields(template)
+    return phrase(template, **{name: value for name, value in named.items() if name in wanted})
+
+
 def _framed(frame: str, entry: dict[str, Any] | None, **fields: object) -> Phrase:
-    part, part_fields = _card_part(entry or {})
-    return phrase(FRAMES[frame].replace("{card}", part), **fields, **part_fields)
+    return _fill(FRAMES[frame], _Case(frame, fields, entry or {}))
 
 
 def _told_alike(row: list[Any], index: int) -> bool:
@@ -233,14 +265,14 @@ def _move_template(prefix: str, dst: str) -> str:
     return template
 
 
+def _moves(template: Callable[[str, str], str]) -> dict[str, str]:
+    """A cube move's template by case (``smuggle/contract``: a kind and a destination)."""
+    return {f"{prefix}/{dst}": template(prefix, dst) for prefix in PREFIXES for dst in MOVES}
+
+
 def move_templates() -> list[str]:
-    """Every template of a cube move (for the catalogs)."""
-    return [
-        _move_template(prefix, dst)
-        for prefix in PREFIXES
-        for dst in MOVES
-        if dst != "market" or prefix != "load"
-    ]
+    """Every template of a cube move (for the catalogs; a plain load never goes to the market)."""
+    return [text for key, text in _moves(_move_template).items() if key != "load/market"]
 
 
 def _card_of(view: View, seat: int, good: int, kinds: tuple[int, ...]) -> str:
@@ -259,30 +291,6 @@ def _contract_of(view: View, seat: int, k: int) -> str:
     return f"{k}"
 
 
-def _move(prefix: str, good: int, source: str, dst: int, view: View, **extra: object) -> Phrase:
-    seat = view["decider"]
-    fields: dict[str, object] = {"good": GOOD_NAMES[good], **extra}
-    if prefix != "smuggle":
-        fields["source"] = source
-    if dst >= DST_MARKET:
-        name = "market"
-    elif dst >= DST_CONTRACT:
-        name = "contract"
-        fields["contract"] = _contract_of(view, seat, dst - DST_CONTRACT)
-    elif dst == DST_SELL:
-        coins = 1 if good < data.BASE_GOODS else 3
-        name = "sell_1" if coins == 1 else "sell"
-        fields["card"] = _card_of(view, seat, good, (data.MERCHANT, data.TRADER))
-        if coins != 1:
-            fields["coins"] = coins
-    elif dst == DST_DELIVER:
-        name = "deliver"
-        fields["card"] = _card_of(view, seat, good, (data.PROCESSOR,))
-    else:
-        name = {DST_WAREHOUSE: "warehouse", DST_HALL: "hall"}[dst]
-    return phrase(_move_template(prefix, name), **fields)
-
-
 # -- the Spitzel -----------------------------------------------------------------------------
 SPY_FRAME = "Spy: swap your worker {own} with player {player}'s worker {other}"
 SPY_PARTS: dict[str, str] = {
@@ -295,17 +303,23 @@ SPY_PARTS: dict[str, str] = {
 the offered ones, as in the notation ``spy 0.1 5.0``)."""
 
 
+def _spies(frame: str, parts: dict[str, str]) -> dict[str, str]:
+    """A Spitzel swap's template by case (``spy/own/other_reserved``: the two places)."""
+    return {
+        f"spy/{own}/{other}": frame.replace("{own}", parts[own]).replace("{other}", parts[other])
+        for own in ("own", "own_reserved")
+        for other in ("other", "other_reserved")
+    }
+
+
 def spy_templates() -> list[str]:
     """Every template of a Spitzel swap (for the catalogs)."""
-    return [
-        SPY_FRAME.replace("{own}", SPY_PARTS[a]).replace("{other}", SPY_PARTS[b])
-        for a in ("own", "own_reserved")
-        for b in ("other", "other_reserved")
-    ]
+    return list(_spies(SPY_FRAME, SPY_PARTS).values())
 
 
-def _worker_at(view: View, position: int) -> tuple[bool, int, int]:
-    """(on a reserved card, the worker's owner or -1) of a Spitzel position, and its level."""
+def _worker_at(view: View, position: int) -> tuple[bool, int, int, dict[str, Any] | None]:
+    """(on a reserved card, the worker's owner or -1) of a Spitzel position, its level, and the
+    card's entry."""
     card, level = divmod(position, 8)
     columns = len(view["offer"])
     if card < columns:
@@ -316,23 +330,7 @@ def _worker_at(view: View, position: int) -> tuple[bool, int, int]:
         entry = row[card - columns] if card - columns < len(row) else None
         reserved = True
     workers = (entry or {}).get("workers", [])
-    return reserved, workers[level] if level < len(workers) else -1, level
-
-
-def _spy(action: dict[str, Any], view: View) -> Phrase:
-    template = SPY_FRAME
-    fields: dict[str, object] = {}
-    owner = -1
-    for which in ("own", "other"):
-        reserved, owner, level = _worker_at(view, action[which])
-        fields[f"{which}_card"] = action[which] // 8
-        if reserved:
-            template = template.replace("{" + which + "}", SPY_PARTS[which + "_reserved"])
-        else:
-            template = template.replace("{" + which + "}", SPY_PARTS[which])
-            fields[f"{which}_space"] = level
-    fields["player"] = LETTERS[owner] if 0 <= owner < len(LETTERS) else "?"
-    return phrase(template, **fields)
+    return reserved, workers[level] if level < len(workers) else -1, level, entry
 
 
 # -- decisions -------------------------------------------------------------------------------
@@ -426,105 +424,7 @@ def decision_phrase(view: View) -> Phrase:
     return phrase("Wait: the next card is turned up.")
 
 
-# -- actions ---------------------------------------------------------------------------------
-def action_phrase(action: dict[str, Any], view: View) -> Phrase:
-    """One action in words, e.g. "Place a worker above the Bank" or "Put tea from the ships on
-    your contract tea + carpet"."""
-    kind = action["kind"]
-    decision = view["decision"]
-    decider = view["decider"]
-    if kind in ("place_worker", "reserve"):
-        row = view["offer"] if kind == "place_worker" else view["upper"]
-        column = action["card"]
-        entry = row[column] if 0 <= column < len(row) else None
-        frame = "place" if kind == "place_worker" else "reserve"
-        fields: dict[str, object] = {}
-        if kind == "place_worker":
-            regular = isinstance(decider, int) and view["players"][decider]["workers"] > 0
-            fields["worker"] = WORKER_WORDS[0 if regular else 1]
-        if entry is None or _told_alike(row, column):
-            return _framed(frame + "_numbered", entry, column=column, **fields)
-        return _framed(frame, entry, **fields)
-    if kind == "load":
-        return _move("load", action["good"], SOURCE_WORDS[action["src"]], action["dst"], view)
-    if kind == "auction":
-        return _move("auction", action["good"], SUPPLY_WORDS, action["dst"], view)
-    if kind == "smuggle":
-        victim = action["victim"]
-        return _move(
-            "smuggle",
-            action["good"],
-            "",
-            action["dst"],
-            view,
-            player=LETTERS[victim] if 0 <= victim < len(LETTERS) else "?",
-            victim=_contract_of(view, victim, action["contract"]),
-        )
-    if kind == "exchange":
-        give = [GOOD_NAMES[g] for g in action["give"]]
-        template = (
-            "Market hall: exchange {give1} + {give2} + {give3} for {take}"
-            if len(give) == 3
-            else "Market hall: exchange {give1} + {give2} for {take}"
-        )
-        gives = {f"give{i + 1}": g for i, g in enumerate(give)}
-        return phrase(template, take=GOOD_NAMES[action["take"]], **gives)
-    if kind == "sell":
-        first, second = (GOOD_NAMES[g] for g in action["give"])
-        return phrase("Market hall: sell {give1} + {give2} for 1 coin", give1=first, give2=second)
-    if kind == "truck":
-        return phrase(
-            "Truck: move {good} from your contract {source} to your contract {target}",
-            good=GOOD_NAMES[action["good"]],
-            source=_contract_of(view, decider, action["source"]),
-            target=_contract_of(view, decider, action["target"]),
-        )
-    if kind == "spy":
-        return _spy(action, view)
-    if kind == "buy":
-        price = view["price"] or 0
-        if price == 1:
-            return phrase("Buy it for 1 coin")
-        return phrase("Buy it for {price} coins", price=price)
-    if kind == "decline":
-        return _decline(view)
-    if kind == "done":
-        if decision == "truck":
-            return phrase("Stop using the Truck")
-        if decision == "demand":
-            return phrase("Place no more grey workers this round")
-        if isinstance(decider, int) and view["players"][decider]["cargo"]:
-            return phrase("Finish loading; the cubes left on your ships are lost")
-        return phrase("Finish loading")
-    if kind == "double":
-        return phrase("Use the Fire Chief: score fire {number} again", number=_fire_number(view))
-    return phrase(_SIMPLE[kind])
-
-
-_SIMPLE: dict[str, str] = {
-    "pause": "Take a break: play a break card instead of a worker",
-    "buy_free": "Take it for free with the Fish Market",
-    "insure": "Pay 2 coins: no minus points",
-}
-
-
-def _decline(view: View) -> Phrase:
-    decision = view["decision"]
-    if decision == "spy":
-        return phrase("Do not use the Spy")
-    if decision == "fire_chief":
-        return phrase("Keep the Fire Chief for a later fire")
-    if decision == "insurance":
-        return phrase("Keep the minus points, pay nothing")
-    where, entry = _on_sale(view)
-    if where == "reserved":
-        return phrase("Decline: the card is discarded")
-    if entry and entry.get("grey") and entry["grey"][0]:
-        return phrase("Decline: your grey worker leaves the game")
-    return phrase("Decline: take your worker back")
-
-
-# -- the log ---------------------------------------------------------------------------------
+# -- the log's templates ---------------------------------------------------------------------
 LOG_FRAMES: dict[str, str] = {
     "place": "{player} places {worker} above the {card}",
     "reserve": "{player} reserves the {card} from the upper row",
@@ -583,23 +483,8 @@ def log_templates() -> list[str]:
         for frame in LOG_FRAMES.values()
         for part in CARD_PARTS.values()
     ]
-    moves = [
-        _log_move_template(prefix, dst)
-        for prefix in LOG_SUFFIXES
-        for dst in LOG_MOVES
-        if dst != "market" or prefix != "load"
-    ]
-    spies = [
-        LOG_SPY_FRAME.replace("{own}", LOG_SPY_PARTS[a]).replace("{other}", LOG_SPY_PARTS[b])
-        for a in ("own", "own_reserved")
-        for b in ("other", "other_reserved")
-    ]
-    return framed + moves + spies
-
-
-def _log_framed(frame: str, entry: dict[str, Any] | None, **fields: object) -> Phrase:
-    part, part_fields = _card_part(entry or {})
-    return phrase(LOG_FRAMES[frame].replace("{card}", part), **fields, **part_fields)
+    moves = [text for key, text in _moves(_log_move_template).items() if key != "load/market"]
+    return framed + moves + list(_spies(LOG_SPY_FRAME, LOG_SPY_PARTS).values())
 
 
 def _log_move_template(prefix: str, dst: str) -> str:
@@ -609,162 +494,263 @@ def _log_move_template(prefix: str, dst: str) -> str:
     return template
 
 
-def _log_move(
-    prefix: str, good: int, source: str, dst: int, view: View, seat: int, **extra: object
-) -> Phrase:
-    fields: dict[str, object] = {"good": GOOD_NAMES[good], **extra}
-    if prefix != "smuggle":
-        fields["source"] = source
-    if dst >= DST_MARKET:
-        name = "market"
-    elif dst >= DST_CONTRACT:
-        name = "contract"
-        fields["contract"] = _contract_of(view, seat, dst - DST_CONTRACT)
-    elif dst == DST_SELL:
-        coins = 1 if good < data.BASE_GOODS else 3
-        name = "sell_1" if coins == 1 else "sell"
-        fields["card"] = _card_of(view, seat, good, (data.MERCHANT, data.TRADER))
-        if coins != 1:
-            fields["coins"] = coins
-    elif dst == DST_DELIVER:
-        name = "deliver"
-        fields["card"] = _card_of(view, seat, good, (data.PROCESSOR,))
-    else:
-        name = {DST_WAREHOUSE: "warehouse", DST_HALL: "hall"}[dst]
-    return phrase(_log_move_template(prefix, name), **fields)
-
-
 def _letter(seat: int) -> str:
     return LETTERS[seat] if 0 <= seat < len(LETTERS) else "?"
 
 
-def _log_spy(action: dict[str, Any], view: View) -> Phrase:
-    template = LOG_SPY_FRAME
-    fields: dict[str, object] = {}
-    columns = len(view["offer"])
+# -- actions: each case once ---------------------------------------------------------------------
+# An action is told twice, on its button (imperative, "Buy it for 3 coins") and in the log (third
+# person, "{player} buys the Bank for 3 coins"). One function per kind finds the action's case and
+# the fields either text may name; :data:`BUTTONS` and :data:`LOG_LINES` hold the two templates of
+# each case, and a template takes the fields it names (:func:`_fill`).
+
+
+def _seat_player(view: View, seat: Any) -> dict[str, Any] | None:
+    players = view["players"]
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+
+
+def _place(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """Demand ("Nachfrage"): a worker (a grey one when no regular is left) above an offered card,
+    or (Kaispeicher) a card of the upper row reserved; the button numbers a card that reads like
+    another of its row."""
+    kind = action["kind"]
+    row = view["offer"] if kind == "place_worker" else view["upper"]
+    column = action["card"]
+    entry = row[column] if 0 <= column < len(row) else None
+    key = "place" if kind == "place_worker" else "reserve"
+    if entry is None or _told_alike(row, column):
+        key += "_numbered"
+    fields: Fields = {"column": column}
+    if kind == "place_worker":
+        player = _seat_player(view, seat)
+        regular = player is not None and player["workers"] > 0
+        fields["worker"] = WORKER_WORDS[0 if regular else 1]
+    return _Case(key, fields, entry or {})
+
+
+def _cube_move(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """Loading ("Verladung"): a cube from the ships, warehouse or market hall, the Auktionshalle's
+    from the supply or the Schmuggler's from another player's contract, onto a contract, to the
+    merchant (1 coin, 3 for a luxury good) or delivery building (2 points), into the warehouse or
+    market hall, or into a market-hall exchange or sale."""
+    kind, good, dst = action["kind"], action["good"], action["dst"]
+    fields: Fields = {"good": GOOD_NAMES[good]}
+    if kind == "smuggle":
+        victim = action["victim"]
+        fields["player"] = _letter(victim)
+        fields["victim"] = _contract_of(view, victim, action["contract"])
+    else:
+        fields["source"] = SOURCE_WORDS[action["src"]] if kind == "load" else SUPPLY_WORDS
+    if dst >= DST_MARKET:
+        to = "market"
+    elif dst >= DST_CONTRACT:
+        to = "contract"
+        fields["contract"] = _contract_of(view, seat, dst - DST_CONTRACT)
+    elif dst == DST_SELL:
+        coins = 1 if good < data.BASE_GOODS else 3
+        to = "sell_1" if coins == 1 else "sell"
+        fields["card"] = _card_of(view, seat, good, (data.MERCHANT, data.TRADER))
+        fields["coins"] = coins
+    elif dst == DST_DELIVER:
+        to = "deliver"
+        fields["card"] = _card_of(view, seat, good, (data.PROCESSOR,))
+    else:
+        to = {DST_WAREHOUSE: "warehouse", DST_HALL: "hall"}[dst]
+    return _Case(f"{kind}/{to}", fields)
+
+
+def _exchange(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """Market hall exchange: 3 cubes (2 with the Harbour Master) for 1 of any good."""
+    give = [GOOD_NAMES[g] for g in action["give"]]
+    gives = {f"give{i + 1}": g for i, g in enumerate(give)}
+    return _Case(
+        f"exchange{3 if len(give) == 3 else 2}", {"take": GOOD_NAMES[action["take"]], **gives}
+    )
+
+
+def _sell(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """Market hall sale: 2 cubes for 1 coin."""
+    first, second = (GOOD_NAMES[g] for g in action["give"])
+    return _Case("sell", {"give1": first, "give2": second})
+
+
+def _truck(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """The Truck: a cube from one of the player's contracts to another."""
+    return _Case(
+        "truck",
+        {
+            "good": GOOD_NAMES[action["good"]],
+            "source": _contract_of(view, seat, action["source"]),
+            "target": _contract_of(view, seat, action["target"]),
+        },
+    )
+
+
+def _spy(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """The Spitzel, just before the purchase: a worker of the player swaps places with another
+    player's; a place is an offered card and its building space, or a reserved card (the button
+    numbers it, the log names it by :func:`card_label`)."""
+    fields: Fields = {}
+    places = []
+    owner = -1
     for which in ("own", "other"):
-        reserved, owner, _level = _worker_at(view, action[which])
-        card = action[which] // 8
-        row, index = (view["reserved"], card - columns) if reserved else (view["offer"], card)
-        entry = row[index] if 0 <= index < len(row) else None
-        fields[f"{which}_card"] = card_label(entry)
-        part = which + ("_reserved" if reserved else "")
-        template = template.replace("{" + which + "}", LOG_SPY_PARTS[part])
-        if which == "other":
-            fields["victim"] = _letter(owner)
-    return phrase(template, **fields)
+        reserved, owner, level, entry = _worker_at(view, action[which])
+        fields[f"{which}_card"] = action[which] // 8
+        if not reserved:
+            fields[f"{which}_space"] = level
+        fields[f"{which}_label"] = card_label(entry)
+        places.append(which + ("_reserved" if reserved else ""))
+    fields["player"] = _letter(owner)
+    return _Case("spy/" + "/".join(places), fields)
 
 
-def _log_purchase(kind: str, view: View) -> Phrase:
-    """A purchase decision answered: the card on sale bought, taken free or declined."""
+def _purchase(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """Purchase ("Kauf"): the card on sale bought for its price, taken free (Fish Market) or
+    declined: the worker comes home (a grey one leaves the game), a reserved card is discarded."""
     where, entry = _on_sale(view)
     reserved = "_reserved" if where == "reserved" else ""
-    if kind == "buy":
+    card = entry or {}
+    if action["kind"] == "buy":
         price = view["price"] or 0
-        if price == 1:
-            return _log_framed("buy" + reserved + "_1", entry)
-        return _log_framed("buy" + reserved, entry, price=price)
-    if kind == "buy_free":
-        return _log_framed("buy_free" + reserved, entry)
+        return _Case("buy" + reserved + ("_1" if price == 1 else ""), {"price": price}, card)
+    if action["kind"] == "buy_free":
+        return _Case("buy_free" + reserved, {}, card)
     if reserved:
-        return _log_framed("decline_reserved", entry)
-    grey = (entry or {}).get("grey") or [False]
-    return _log_framed("decline_grey" if grey[0] else "decline", entry)
+        return _Case("decline_reserved", {}, card)
+    grey = card.get("grey") or [False]
+    return _Case("decline_grey" if grey[0] else "decline", {}, card)
+
+
+def _decline(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """The Spy, Fire Chief or Insurance not used, or the card on sale declined."""
+    decision = view["decision"]
+    if decision == "spy":
+        return _Case("decline/spy", {})
+    if decision in ("fire_chief", "insurance"):
+        return _Case(f"decline/{decision}", {"number": _fire_number(view)})
+    return _purchase(action, view, seat)
+
+
+def _done(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """The Truck stopped, no more grey workers placed, or loading finished: the cubes left on the
+    ships are lost."""
+    decision = view["decision"]
+    if decision in ("truck", "demand"):
+        return _Case(f"done/{decision}", {})
+    player = _seat_player(view, seat)
+    cubes = len(player["cargo"]) if player is not None else 0
+    return _Case(
+        "done/lost_1" if cubes == 1 else "done/lost" if cubes else "done", {"cubes": cubes}
+    )
+
+
+def _fire(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """The Fire Chief (the fire's points again) or the Insurance (2 coins, no minus points)."""
+    return _Case(action["kind"], {"number": _fire_number(view)})
+
+
+def _pause(action: dict[str, Any], view: View, seat: int) -> _Case:
+    """Coffee Break: a break card instead of a worker."""
+    return _Case("pause", {})
+
+
+_CASES: dict[str, Callable[[dict[str, Any], View, int], _Case]] = {
+    "place_worker": _place,
+    "reserve": _place,
+    "pause": _pause,
+    "done": _done,
+    "spy": _spy,
+    "buy": _purchase,
+    "buy_free": _purchase,
+    "decline": _decline,
+    "load": _cube_move,
+    "exchange": _exchange,
+    "sell": _sell,
+    "auction": _cube_move,
+    "smuggle": _cube_move,
+    "truck": _truck,
+    "double": _fire,
+    "insure": _fire,
+}
+
+BUTTONS: dict[str, str] = {
+    **{key: FRAMES[key] for key in ("place", "place_numbered", "reserve", "reserve_numbered")},
+    **_moves(_move_template),
+    "exchange3": "Market hall: exchange {give1} + {give2} + {give3} for {take}",
+    "exchange2": "Market hall: exchange {give1} + {give2} for {take}",
+    "sell": "Market hall: sell {give1} + {give2} for 1 coin",
+    "truck": "Truck: move {good} from your contract {source} to your contract {target}",
+    **_spies(SPY_FRAME, SPY_PARTS),
+    "buy": "Buy it for {price} coins",
+    "buy_1": "Buy it for 1 coin",
+    "buy_reserved": "Buy it for {price} coins",
+    "buy_reserved_1": "Buy it for 1 coin",
+    "buy_free": "Take it for free with the Fish Market",
+    "buy_free_reserved": "Take it for free with the Fish Market",
+    "decline": "Decline: take your worker back",
+    "decline_grey": "Decline: your grey worker leaves the game",
+    "decline_reserved": "Decline: the card is discarded",
+    "decline/spy": "Do not use the Spy",
+    "decline/fire_chief": "Keep the Fire Chief for a later fire",
+    "decline/insurance": "Keep the minus points, pay nothing",
+    "done": "Finish loading",
+    "done/lost": "Finish loading; the cubes left on your ships are lost",
+    "done/lost_1": "Finish loading; the cubes left on your ships are lost",
+    "done/truck": "Stop using the Truck",
+    "done/demand": "Place no more grey workers this round",
+    "double": "Use the Fire Chief: score fire {number} again",
+    "insure": "Pay 2 coins: no minus points",
+    "pause": "Take a break: play a break card instead of a worker",
+}
+"""The button of each case, in the imperative (a case the button does not tell apart from another
+has the same template)."""
+
+LOG_LINES: dict[str, str] = {
+    **LOG_FRAMES,
+    "place_numbered": LOG_FRAMES["place"],
+    "reserve_numbered": LOG_FRAMES["reserve"],
+    **_moves(_log_move_template),
+    "exchange3": "{player} exchanges {give1} + {give2} + {give3} for {take} in the market hall",
+    "exchange2": "{player} exchanges {give1} + {give2} for {take} in the market hall",
+    "sell": "{player} sells {give1} + {give2} in the market hall for 1 coin",
+    "truck": (
+        "{player} moves {good} from their contract {source} to their contract {target} (Truck)"
+    ),
+    **_spies(LOG_SPY_FRAME, LOG_SPY_PARTS),
+    "decline/spy": "{player} does not use the Spy",
+    "decline/fire_chief": "{player} keeps the Fire Chief for a later fire",
+    "decline/insurance": (
+        "{player} does not use the Insurance and keeps the minus points of fire {number}"
+    ),
+    "done": "{player} finishes loading",
+    "done/lost": "{player} finishes loading; {cubes} cubes left on the ships are lost",
+    "done/lost_1": "{player} finishes loading; 1 cube left on the ships is lost",
+    "done/truck": "{player} stops using the Truck",
+    "done/demand": "{player} places no more grey workers this round",
+    "double": "{player} uses the Fire Chief and wins the points of fire {number} again",
+    "insure": "{player} pays 2 coins to the Insurance and loses no points at fire {number}",
+    "pause": "{player} takes a break (Coffee Break)",
+}
+"""The log line of each case, in the third person with the reader's ``{player}``."""
+
+LOG_NAMES: dict[str, dict[str, str]] = {
+    "smuggle": {"player": "victim", "victim": "victim_contract"},
+    "spy": {"own_label": "own_card", "other_label": "other_card", "player": "victim"},
+}
+"""Fields a kind's log line names otherwise than its button, in place of the field of that name
+(the log's ``{player}`` is the one who acts)."""
+
+
+def action_phrase(action: dict[str, Any], view: View) -> Phrase:
+    """One action in words, e.g. "Place a worker above the Bank" or "Put tea from the ships on
+    your contract tea + carpet"."""
+    case = _CASES[action["kind"]](action, view, view["decider"])
+    return _fill(BUTTONS[case.key], case)
 
 
 def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
     """A made action for the log, in the third person ("{player} buys the Bank for 3 coins"), from
     the spectator's view before it (:mod:`hanse.core.words`; the game hides nothing)."""
-    kind = action["kind"]
-    decision = view["decision"]
-    if kind in ("place_worker", "reserve"):
-        row = view["offer"] if kind == "place_worker" else view["upper"]
-        column = action["card"]
-        entry = row[column] if 0 <= column < len(row) else None
-        if kind == "reserve":
-            return _log_framed("reserve", entry)
-        regular = 0 <= actor < len(view["players"]) and view["players"][actor]["workers"] > 0
-        return _log_framed("place", entry, worker=WORKER_WORDS[0 if regular else 1])
-    if kind in ("buy", "buy_free") or (kind == "decline" and decision == "purchase"):
-        return _log_purchase(kind, view)
-    if kind == "spy":
-        return _log_spy(action, view)
-    if kind == "load":
-        source = SOURCE_WORDS[action["src"]]
-        return _log_move("load", action["good"], source, action["dst"], view, actor)
-    if kind == "auction":
-        return _log_move("auction", action["good"], SUPPLY_WORDS, action["dst"], view, actor)
-    if kind == "smuggle":
-        victim = action["victim"]
-        return _log_move(
-            "smuggle",
-            action["good"],
-            "",
-            action["dst"],
-            view,
-            actor,
-            victim=_letter(victim),
-            victim_contract=_contract_of(view, victim, action["contract"]),
-        )
-    if kind == "exchange":
-        give = [GOOD_NAMES[g] for g in action["give"]]
-        template = (
-            "{player} exchanges {give1} + {give2} + {give3} for {take} in the market hall"
-            if len(give) == 3
-            else "{player} exchanges {give1} + {give2} for {take} in the market hall"
-        )
-        gives = {f"give{i + 1}": g for i, g in enumerate(give)}
-        return phrase(template, take=GOOD_NAMES[action["take"]], **gives)
-    if kind == "sell":
-        first, second = (GOOD_NAMES[g] for g in action["give"])
-        return phrase(
-            "{player} sells {give1} + {give2} in the market hall for 1 coin",
-            give1=first,
-            give2=second,
-        )
-    if kind == "truck":
-        return phrase(
-            "{player} moves {good} from their contract {source} to their contract {target} (Truck)",
-            good=GOOD_NAMES[action["good"]],
-            source=_contract_of(view, actor, action["source"]),
-            target=_contract_of(view, actor, action["target"]),
-        )
-    if kind == "done":
-        return _log_done(view, actor)
-    if kind == "double":
-        return phrase(
-            "{player} uses the Fire Chief and wins the points of fire {number} again",
-            number=_fire_number(view),
-        )
-    if kind == "insure":
-        return phrase(
-            "{player} pays 2 coins to the Insurance and loses no points at fire {number}",
-            number=_fire_number(view),
-        )
-    if kind == "decline":
-        if decision == "fire_chief":
-            return phrase("{player} keeps the Fire Chief for a later fire")
-        if decision == "insurance":
-            return phrase(
-                "{player} does not use the Insurance and keeps the minus points of fire {number}",
-                number=_fire_number(view),
-            )
-        return phrase("{player} does not use the Spy")
-    return phrase("{player} takes a break (Coffee Break)")  # pause
-
-
-def _log_done(view: View, actor: int) -> Phrase:
-    decision = view["decision"]
-    if decision == "truck":
-        return phrase("{player} stops using the Truck")
-    if decision == "demand":
-        return phrase("{player} places no more grey workers this round")
-    players = view["players"]
-    cubes = len(players[actor]["cargo"]) if 0 <= actor < len(players) else 0
-    if cubes == 1:
-        return phrase("{player} finishes loading; 1 cube left on the ships is lost")
-    if cubes:
-        return phrase(
-            "{player} finishes loading; {cubes} cubes left on the ships are lost", cubes=cubes
-        )
-    return phrase("{player} finishes loading")
+    case = _CASES[action["kind"]](action, view, actor)
+    return _fill(LOG_LINES[case.key], case, LOG_NAMES.get(action["kind"]))
