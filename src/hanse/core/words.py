@@ -22,7 +22,7 @@ that is a game term ("trader") is translated and a name ("Lübeck") stays as it 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from string import Formatter
 from typing import NamedTuple
@@ -59,6 +59,22 @@ class Phrase:
 def phrase(template: str, **fields: object) -> Phrase:
     """A :class:`Phrase`; every field becomes text (numbers included)."""
     return Phrase(template, tuple((name, str(value)) for name, value in fields.items()))
+
+
+def fill(
+    template: str, fields: Mapping[str, object], renamed: Mapping[str, str] | None = None
+) -> Phrase:
+    """`template` with those of `fields` it names, in their order; `renamed` gives a field the
+    name the template knows it by (in place of a field that had that name). Lets one case
+    analysis serve two templates, a button's and a log line's."""
+    renamed = renamed or {}
+    named = {
+        renamed.get(name, name): value
+        for name, value in fields.items()
+        if name in renamed or name not in renamed.values()
+    }
+    wanted = template_fields(template)
+    return phrase(template, **{name: value for name, value in named.items() if name in wanted})
 
 
 def template_fields(template: str) -> set[str]:

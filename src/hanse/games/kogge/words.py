@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hanse.core import View
-from hanse.core.words import KindWords, Phrase, phrase, template_fields
+from hanse.core.words import KindWords, Phrase, fill, phrase
 from hanse.games.kogge.actions import CITY, GMT_CHIP, GMT_GOOD, GMT_RAID, SECRET_SLOT
 from hanse.games.kogge.data import (
     CHIP_NAMES,
@@ -1010,23 +1010,10 @@ LOG_LINES: dict[str, str] = {
 """The log line of each case, in the third person with the reader's ``{player}``."""
 
 
-def _fill(template: str, fields: Fields, renamed: dict[str, str] | None = None) -> Phrase:
-    """`template` with those of `fields` it names, in their order; `renamed` gives a field the
-    name the template knows it by (in place of a field that had that name)."""
-    renamed = renamed or {}
-    named = {
-        renamed.get(name, name): value
-        for name, value in fields.items()
-        if name in renamed or name not in renamed.values()
-    }
-    wanted = template_fields(template)
-    return phrase(template, **{name: value for name, value in named.items() if name in wanted})
-
-
 def action_phrase(action: dict[str, Any], view: View) -> Phrase:
     """One action in words, e.g. "Sail to Reval (3), paying 1 ore"."""
     key, fields = _CASES[action["kind"]](action, view, _decider(view))
-    return _fill(BUTTONS[key], fields, BUTTON_NAMES.get(action["kind"]))
+    return fill(BUTTONS[key], fields, BUTTON_NAMES.get(action["kind"]))
 
 
 def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
@@ -1036,4 +1023,4 @@ def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
     key, fields = _CASES[action["kind"]](action, view, actor)
     if "seat" in fields:
         fields["seat"] = _letter(fields["seat"])
-    return _fill(LOG_LINES[key], fields)
+    return fill(LOG_LINES[key], fields)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from hanse.core import View
-from hanse.core.words import KindWords, Phrase, phrase, template_fields
+from hanse.core.words import KindWords, Phrase, fill, phrase
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.actions import (
     DST_CONTRACT,
@@ -214,14 +214,7 @@ def _fill(template: str, case: _Case, renamed: dict[str, str] | None = None) -> 
         part, part_fields = _card_part(case.card)
         template = template.replace("{card}", part)
         fields = {**fields, **part_fields}
-    renamed = renamed or {}
-    named = {
-        renamed.get(name, name): value
-        for name, value in fields.items()
-        if name in renamed or name not in renamed.values()
-    }
-    wanted = template_fields(template)
-    return phrase(template, **{name: value for name, value in named.items() if name in wanted})
+    return fill(template, fields, renamed)
 
 
 def _framed(frame: str, entry: dict[str, Any] | None, **fields: object) -> Phrase:
