@@ -3,7 +3,9 @@ database), a lease left by a dead worker runs out, and bots play on after a rest
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,5 +92,45 @@ def test_bots_play_on_after_the_server_is_killed(tmp_path: Path) -> None:
         server.restart()
         final = play_until_over(Api(server.url), created["id"], token, random.Random(3))
         assert final["status"] == "finished"
+    finally:
+        server.stop()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def test_bot_workers_end_when_their_server_is_killed(tmp_path: Path) -> None:
+    """Killed with -9 alone (not its process group), the server cannot shut its bot pool down;
+    the workers notice their parent is gone and end instead of idling on as orphans."""
+    server, _ = make_server("sqlite", tmp_path)
+    try:
+        server.start()
+        api = Api(server.url)
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+        created = api.create("kogge", seats)
+        token = api.join(created["invites"][0]["url"], "Anna")["token"]
+        play_until_over(api, created["id"], token, random.Random(2), stop_after=2)
+        assert server.process is not None
+        workers = _children(server.process.pid)
+        assert workers, "the bots thought in worker processes"
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+            time.sleep(0.2)
+        alive = [w for w in workers if Path(f"/proc/{w}/stat").exists()]
+        zombies = [w for w in alive if Path(f"/proc/{w}/stat").read_text().split(") ")[1][0] == "Z"]
+        assert sorted(alive) == sorted(zombies)
     finally:
         server.stop()

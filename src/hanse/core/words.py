@@ -64,17 +64,29 @@ def phrase(template: str, **fields: object) -> Phrase:
 def fill(
     template: str, fields: Mapping[str, object], renamed: Mapping[str, str] | None = None
 ) -> Phrase:
-    """`template` with those of `fields` it names, in their order; `renamed` gives a field the
-    name the template knows it by (in place of a field that had that name). Lets one case
-    analysis serve two templates, a button's and a log line's."""
+    """`template` with the fields it names, in the order it names them (``{player}``, unless
+    given, is left to the reader); `renamed` gives a field the name the template knows it by (in
+    place of a field that had that name). Lets one case analysis serve two templates
+    (:class:`CaseWords`)."""
     renamed = renamed or {}
     named = {
         renamed.get(name, name): value
         for name, value in fields.items()
         if name in renamed or name not in renamed.values()
     }
-    wanted = template_fields(template)
-    return phrase(template, **{name: value for name, value in named.items() if name in wanted})
+    order = dict.fromkeys(name for _, name, _, _ in Formatter().parse(template) if name)
+    return phrase(
+        template, **{name: named[name] for name in order if name in named or name != "player"}
+    )
+
+
+class CaseWords(NamedTuple):
+    """The two phrases of one case of an action: on its button and in the log."""
+
+    button: str
+    """The action offered, in the imperative ("Place a {piece} on {route}")."""
+    log: str
+    """The action made, in the third person with the reader's ``{player}`` field."""
 
 
 def template_fields(template: str) -> set[str]:

@@ -13,7 +13,10 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import random
+import threading
+import time
 import uuid
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -30,6 +33,7 @@ from hanse.server.tables import BotTurn, TableService
 
 log = logging.getLogger("hanse.server")
 LEASE_SECONDS = 15.0
+PARENT_CHECK_SECONDS = 1.0
 
 
 @lru_cache(maxsize=64)
@@ -40,6 +44,18 @@ def _game(game_id: str, players: int, flags: tuple[tuple[str, Any], ...]) -> Any
 @lru_cache(maxsize=16)
 def _bot(level: str) -> Any:
     return make_bot(level)
+
+
+def _leave_with_parent(parent: int) -> None:
+    """A bot worker ends when the server that started it is gone (killed with -9, its pool never
+    shut down): it would otherwise idle on as an orphan until the machine stops."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="hanse-parent-watch", daemon=True).start()
 
 
 def think(turn: BotTurn) -> str:
@@ -67,7 +83,12 @@ class BotRunner:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # spawn, not fork: the server process has threads and open database connections.
-        return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            self.processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_leave_with_parent,
+            initargs=(os.getpid(),),
+        )
 
     async def start(self) -> None:
         self._pool = self._new_pool()

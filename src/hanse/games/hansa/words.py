@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hanse.core import View
-from hanse.core.words import KindWords, Phrase, phrase
+from hanse.core.words import CaseWords, KindWords, Phrase, fill, phrase
 from hanse.games.hansa.data import ABILITIES, BONUS_KINDS, COELLEN_POINTS
 
 ABILITY_WORDS: dict[str, str] = {
@@ -176,205 +176,158 @@ def decision_phrase(view: View) -> Phrase:
     return phrase("Wait: a bonus marker or the set-up is drawn.")
 
 
+ACTION_WORDS: dict[str, CaseWords] = {
+    "income": CaseWords(
+        "Income: traders {traders}, merchants {merchants} into your supply",
+        "{player} takes traders {traders}, merchants {merchants} into the supply",
+    ),
+    "place": CaseWords("Place a {piece} on {route}", "{player} places a {piece} on {route}"),
+    "displace": CaseWords(
+        "Displace on {route}, post {post}, with a {piece}; fee: traders {traders}, merchants "
+        "{merchants}",
+        "{player} displaces player {victim}'s {their} on {route} with a {piece}",
+    ),
+    "move": CaseWords(
+        "Move: pick up your {piece} from {route}", "{player} picks up a {piece} from {route}"
+    ),
+    "move_done": CaseWords("Stop picking up", "{player} picks up no more"),
+    "move_place": CaseWords(
+        "Put the {piece} down on {route}", "{player} puts the {piece} down on {route}"
+    ),
+    "establish": CaseWords("Establish {route}", "{player} establishes {route}"),
+    "establish_office": CaseWords("Take an office in {city}", "{player} takes an office in {city}"),
+    "establish_upgrade": CaseWords("Develop {ability}", "{player} develops {ability}"),
+    "establish_coellen": CaseWords(
+        "Coellen space {points}", "{player} takes Coellen's space {points}"
+    ),
+    "establish_extra_office": CaseWords(
+        "Extra office in {city} with a {piece}",
+        "{player} opens an extra office in {city} with a {piece}",
+    ),
+    "establish_none": CaseWords("Only the prestige, no office", "{player} takes only the prestige"),
+    "displaced_place": CaseWords("Put a {piece} on {route}", "{player} puts a {piece} on {route}"),
+    "displaced_move": CaseWords(
+        "Take your {piece} from {source} to {route}",
+        "{player} moves a {piece} from {source} to {route}",
+    ),
+    "displaced_done": CaseWords(
+        "Place no more extra pieces", "{player} places no more extra pieces"
+    ),
+    "bonus_upgrade_ability": CaseWords(
+        "Bonus marker: develop {ability}", "{player} develops {ability}"
+    ),
+    "bonus_swap_offices": CaseWords(
+        "Bonus marker: swap offices {left} and {right} in {city}",
+        "{player} swaps offices {left} and {right} in {city}",
+    ),
+    "bonus_marker": CaseWords("Bonus marker: {marker}", "{player} uses the bonus marker {marker}"),
+    "remove_piece": CaseWords(
+        "Remove the piece on {route}, post {post}",
+        "{player} removes player {victim}'s {their} from {route}",
+    ),
+    "remove_done": CaseWords("Stop removing", "{player} stops removing"),
+    "neutral_office": CaseWords(
+        "Neutral office in {city}", "{player} puts the neutral office in {city}"
+    ),
+    "place_bonus": CaseWords(
+        "Bonus marker beside {route}", "{player} lays a bonus marker beside {route}"
+    ),
+    "end_turn": CaseWords("End the turn", "{player} ends the turn"),
+}
+"""Every case of an action (:func:`action_case`) with its button and its log line."""
+
+
 def action_phrase(action: dict[str, Any], view: View) -> Phrase:
     """One action in words, e.g. "Place a trader on Hamburg–Lübeck". Posts and offices are
     numbered as in the notation, from 0 (issue 19, item 6: a number means what it shows)."""
-    kind = action["kind"]
-    if kind == "income":
-        return phrase(
-            "Income: traders {traders}, merchants {merchants} into your supply",
-            traders=action["traders"],
-            merchants=action["merchants"],
-        )
-    if kind in ("place", "move_place", "displaced_place"):
-        template = {
-            "place": "Place a {piece} on {route}",
-            "move_place": "Put the {piece} down on {route}",
-            "displaced_place": "Put a {piece} on {route}",
-        }[kind]
-        return phrase(
-            template, piece=_piece(action["merchant"]), route=_route(view, action["route"])
-        )
-    if kind == "displace":
-        return _displace(action, view)
-    if kind == "move":
-        return phrase(
-            "Move: pick up your {piece} from {route}",
-            piece=_piece(action["merchant"]),
-            route=_route(view, action["route"]),
-        )
-    if kind == "displaced_move":
-        return phrase(
-            "Take your {piece} from {source} to {route}",
-            piece=_piece(action["merchant"]),
-            source=_route(view, action["from_route"]),
-            route=_route(view, action["route"]),
-        )
-    if kind == "establish":
-        return phrase("Establish {route}", route=_route(view, action["route"]))
-    if kind == "establish_office":
-        return phrase("Take an office in {city}", city=_city(view, action["city"]))
-    if kind == "establish_upgrade":
-        return phrase("Develop {ability}", ability=ABILITY_WORDS[ABILITIES[action["ability"]]])
-    if kind == "establish_coellen":
-        return phrase("Coellen space {points}", points=COELLEN_POINTS[action["space"]])
-    if kind == "establish_extra_office":
-        return phrase(
-            "Extra office in {city} with a {piece}",
-            city=_city(view, action["city"]),
-            piece=_piece(action["merchant"]),
-        )
-    if kind == "use_bonus":
-        return _use_bonus(action, view)
-    if kind == "remove_piece":
-        return phrase(
-            "Remove the piece on {route}, post {post}",
-            route=_route(view, action["route"]),
-            post=action["post"],
-        )
-    if kind == "neutral_office":
-        return phrase("Neutral office in {city}", city=_city(view, action["city"]))
-    if kind == "place_bonus":
-        return phrase("Bonus marker beside {route}", route=_route(view, action["route"]))
-    return phrase(_SIMPLE[kind])
-
-
-_SIMPLE: dict[str, str] = {
-    "move_done": "Stop picking up",
-    "establish_none": "Only the prestige, no office",
-    "displaced_done": "Place no more extra pieces",
-    "remove_done": "Stop removing",
-    "end_turn": "End the turn",
-}
-
-
-def _displace(action: dict[str, Any], view: View) -> Phrase:
-    """The fee (rule "Verdrängen"): one more piece for a trader, two for a merchant."""
-    occupant = view["routes"][action["route"]]["posts"][action["post"]]
-    fee = 2 if occupant and occupant["piece"] == "merchant" else 1
-    fee_merchants = action["fee_merchants"]
-    return phrase(
-        "Displace on {route}, post {post}, with a {piece}; fee: traders {traders}, merchants "
-        "{merchants}",
-        route=_route(view, action["route"]),
-        post=action["post"],
-        piece=_piece(action["merchant"]),
-        traders=fee - fee_merchants,
-        merchants=fee_merchants,
-    )
-
-
-def _use_bonus(action: dict[str, Any], view: View) -> Phrase:
-    marker = BONUS_KINDS[action["marker"]]
-    if marker == "upgrade_ability":
-        return phrase(
-            "Bonus marker: develop {ability}",
-            ability=ABILITY_WORDS[ABILITIES[action["ability"]]],
-        )
-    if marker == "swap_offices":
-        return phrase(
-            "Bonus marker: swap offices {left} and {right} in {city}",
-            left=action["office"],
-            right=action["office"] + 1,
-            city=_city(view, action["city"]),
-        )
-    return phrase("Bonus marker: {marker}", marker=MARKER_WORDS[marker])
-
-
-def _letter(seat: Any) -> str:
-    """A seat as the board marks it (A for seat 0; N for the neutral pieces)."""
-    return "N" if seat == "neutral" else "ABCDE"[int(seat)]
+    case, fields = action_case(action, view)
+    return fill(ACTION_WORDS[case].button, fields)
 
 
 def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
     """A made action for the log, in the third person ("{player} places a trader on
     Hamburg–Lübeck"), from the spectator's view before it (:mod:`hanse.core.words`)."""
+    case, fields = action_case(action, view)
+    return fill(ACTION_WORDS[case].log, fields)
+
+
+def action_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, object]]:
+    """Which case of :data:`ACTION_WORDS` an action is, and the fields its phrases may name
+    (the view's names for the action's numbers; posts and offices as in the notation)."""
     kind = action["kind"]
     if kind == "income":
-        return phrase(
-            "{player} takes traders {traders}, merchants {merchants} into the supply",
-            traders=action["traders"],
-            merchants=action["merchants"],
-        )
-    if kind in ("place", "move_place", "displaced_place", "move"):
-        template = {
-            "place": "{player} places a {piece} on {route}",
-            "move_place": "{player} puts the {piece} down on {route}",
-            "displaced_place": "{player} puts a {piece} on {route}",
-            "move": "{player} picks up a {piece} from {route}",
-        }[kind]
-        return phrase(
-            template, piece=_piece(action["merchant"]), route=_route(view, action["route"])
-        )
+        return kind, {"traders": action["traders"], "merchants": action["merchants"]}
+    if kind in ("place", "move", "move_place", "displaced_place"):
+        return kind, {"piece": _piece(action["merchant"]), "route": _route(view, action["route"])}
     if kind == "displace":
-        occupant = view["routes"][action["route"]]["posts"][action["post"]] or {}
-        return phrase(
-            "{player} displaces player {victim}'s {their} on {route} with a {piece}",
-            victim=_letter(occupant.get("seat", "neutral")),
-            their=occupant.get("piece", "trader"),
-            route=_route(view, action["route"]),
-            piece=_piece(action["merchant"]),
-        )
+        return kind, _displace_fields(action, view)
     if kind == "displaced_move":
-        return phrase(
-            "{player} moves a {piece} from {source} to {route}",
-            piece=_piece(action["merchant"]),
-            source=_route(view, action["from_route"]),
-            route=_route(view, action["route"]),
-        )
+        return kind, {
+            "piece": _piece(action["merchant"]),
+            "source": _route(view, action["from_route"]),
+            "route": _route(view, action["route"]),
+        }
     if kind == "remove_piece":
-        occupant = view["routes"][action["route"]]["posts"][action["post"]] or {}
-        return phrase(
-            "{player} removes player {victim}'s {their} from {route}",
-            victim=_letter(occupant.get("seat", "neutral")),
-            their=occupant.get("piece", "trader"),
-            route=_route(view, action["route"]),
-        )
-    if kind == "establish":
-        return phrase("{player} establishes {route}", route=_route(view, action["route"]))
-    if kind == "establish_office":
-        return phrase("{player} takes an office in {city}", city=_city(view, action["city"]))
-    if kind in ("establish_upgrade", "use_bonus") and action["ability"] >= 0:
-        return phrase(
-            "{player} develops {ability}", ability=ABILITY_WORDS[ABILITIES[action["ability"]]]
-        )
+        return kind, {
+            "route": _route(view, action["route"]),
+            "post": action["post"],
+            **_occupant_fields(view, action["route"], action["post"]),
+        }
+    if kind in ("establish", "place_bonus"):
+        return kind, {"route": _route(view, action["route"])}
+    if kind in ("establish_office", "neutral_office"):
+        return kind, {"city": _city(view, action["city"])}
+    if kind == "establish_upgrade":
+        return kind, {"ability": ABILITY_WORDS[ABILITIES[action["ability"]]]}
     if kind == "establish_coellen":
-        return phrase(
-            "{player} takes Coellen's space {points}", points=COELLEN_POINTS[action["space"]]
-        )
+        return kind, {"points": COELLEN_POINTS[action["space"]]}
     if kind == "establish_extra_office":
-        return phrase(
-            "{player} opens an extra office in {city} with a {piece}",
-            city=_city(view, action["city"]),
-            piece=_piece(action["merchant"]),
-        )
-    if kind == "use_bonus" and action["city"] >= 0:
-        return phrase(
-            "{player} swaps offices {left} and {right} in {city}",
-            left=action["office"],
-            right=action["office"] + 1,
-            city=_city(view, action["city"]),
-        )
+        return kind, {"city": _city(view, action["city"]), "piece": _piece(action["merchant"])}
     if kind == "use_bonus":
-        return phrase(
-            "{player} uses the bonus marker {marker}",
-            marker=MARKER_WORDS[BONUS_KINDS[action["marker"]]],
-        )
-    if kind == "neutral_office":
-        return phrase(
-            "{player} puts the neutral office in {city}", city=_city(view, action["city"])
-        )
-    if kind == "place_bonus":
-        return phrase(
-            "{player} lays a bonus marker beside {route}", route=_route(view, action["route"])
-        )
-    return phrase(_SIMPLE_LOG[kind])
+        return _use_bonus_case(action, view)
+    return kind, {}
 
 
-_SIMPLE_LOG: dict[str, str] = {
-    "move_done": "{player} picks up no more",
-    "establish_none": "{player} takes only the prestige",
-    "displaced_done": "{player} places no more extra pieces",
-    "remove_done": "{player} stops removing",
-    "end_turn": "{player} ends the turn",
-}
+def _occupant_fields(view: View, route: int, post: int) -> dict[str, object]:
+    """Whose piece stands on a post (``victim``: the seat's letter) and which (``their``)."""
+    occupant = view["routes"][route]["posts"][post] or {}
+    return {
+        "victim": _letter(occupant.get("seat", "neutral")),
+        "their": occupant.get("piece", "trader"),
+    }
+
+
+def _displace_fields(action: dict[str, Any], view: View) -> dict[str, object]:
+    """The displaced piece and the fee (rule "Verdrängen"): one more piece for a trader, two
+    for a merchant."""
+    occupant = _occupant_fields(view, action["route"], action["post"])
+    fee = 2 if occupant["their"] == "merchant" else 1
+    fee_merchants = action["fee_merchants"]
+    return {
+        "route": _route(view, action["route"]),
+        "post": action["post"],
+        "piece": _piece(action["merchant"]),
+        "traders": fee - fee_merchants,
+        "merchants": fee_merchants,
+        **occupant,
+    }
+
+
+def _use_bonus_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, object]]:
+    """A bonus marker used (rule "Bonusmarker"): +1 ability names the ability, swap offices
+    the two neighbouring offices (the left one and the next) and their city."""
+    marker = BONUS_KINDS[action["marker"]]
+    if marker == "upgrade_ability":
+        return "bonus_upgrade_ability", {"ability": ABILITY_WORDS[ABILITIES[action["ability"]]]}
+    if marker == "swap_offices":
+        return "bonus_swap_offices", {
+            "left": action["office"],
+            "right": action["office"] + 1,
+            "city": _city(view, action["city"]),
+        }
+    return "bonus_marker", {"marker": MARKER_WORDS[marker]}
+
+
+def _letter(seat: Any) -> str:
+    """A seat as the board marks it (A for seat 0; N for the neutral pieces)."""
+    return "N" if seat == "neutral" else "ABCDE"[int(seat)]

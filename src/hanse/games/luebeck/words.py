@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hanse.core import View
-from hanse.core.words import KindWords, Phrase, phrase
+from hanse.core.words import CaseWords, KindWords, Phrase, fill, phrase
 from hanse.games.svg_parts import SEAT_LETTERS
 
 from . import data
@@ -137,50 +137,106 @@ def decision_phrase(view: View) -> Phrase:
     return phrase("Wait: the start player lays out the packs.")
 
 
+ACTION_WORDS: dict[str, CaseWords] = {
+    "draft": CaseWords("Take pack {pack}: {cards}", "{player} takes pack {pack}: {cards}"),
+    "first_self": CaseWords(
+        "Act first yourself (seat {seat})", "{player} takes the first action of the round"
+    ),
+    "first_other": CaseWords(
+        "Seat {seat} acts first", "{player} lets player {seat} take the first action of the round"
+    ),
+    "voyage_free_cog": CaseWords(
+        "Start a voyage in Lübeck with a free cog",
+        "{player} starts a voyage in Lübeck with a free cog",
+    ),
+    "voyage_boarding": CaseWords(
+        "Start a voyage in Lübeck: board the cog (aboard: {seats})",
+        "{player} starts a voyage in Lübeck, boarding the cog (aboard: {seats})",
+    ),
+    "handelsfahrt_free_cog": CaseWords(
+        "Play {card}: start a voyage in {city} with a free cog",
+        "{player} plays {card}: starts a voyage in {city} with a free cog",
+    ),
+    "handelsfahrt_boarding": CaseWords(
+        "Play {card}: start a voyage in {city}, boarding the cog (aboard: {seats})",
+        "{player} plays {card}: starts a voyage in {city}, boarding the cog (aboard: {seats})",
+    ),
+    "piraten": CaseWords(
+        "Play Piraten: take the cog in {city} off the map (aboard: {seats})",
+        "{player} plays Piraten: the cog in {city} leaves the map (aboard: {seats})",
+    ),
+    "schiffswechsel": CaseWords(
+        "Play Schiffswechsel: move your figure from {source} ({from_seats}) to {city} ({seats})",
+        "{player} plays Schiffswechsel: moves a figure from the cog in {source} ({from_seats}) "
+        "to the cog in {city} ({seats})",
+    ),
+    "goods_in_city": CaseWords(
+        "Play {card} in {city} (aboard: {seats})",
+        "{player} plays {card} in {city} (aboard: {seats})",
+    ),
+    "goods_sailing": CaseWords(
+        "Play {card}: sail from {source} to {city} (aboard: {seats})",
+        "{player} plays {card}: the cog sails from {source} to {city} (aboard: {seats})",
+    ),
+    "discard": CaseWords(
+        "Throw {card} overboard (−{cost})", "{player} throws {card} overboard (−{cost})"
+    ),
+    "take_back": CaseWords(
+        "Take your figure back from the cog in {city} (aboard: {seats})",
+        "{player} takes a figure back from the cog in {city} (aboard: {seats})",
+    ),
+    "keep": CaseWords(
+        "Leave your remaining figures aboard", "{player} leaves the remaining figures aboard"
+    ),
+    "pass": CaseWords(
+        "Pass for the rest of the round", "{player} passes for the rest of the round"
+    ),
+}
+"""Every case of an action (:func:`action_case`) with its button and its log line."""
+
+
 def action_phrase(action: dict[str, Any], view: View) -> Phrase:
     """One action in words, e.g. "Play Riga 3: sail from Danzig to Riga (aboard: A, C)". A cog
     is named by its city and the seats aboard, a pack by its number as on the board."""
+    case, fields = action_case(action, view, view["seat"])
+    return fill(ACTION_WORDS[case].button, fields)
+
+
+def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
+    """A made action for the log, in the third person ("{player} plays Riga 3: the cog sails
+    from Danzig to Riga (aboard: A, C)"), from the spectator's view before it
+    (:mod:`hanse.core.words`). Every field is public: the action's own (a discarded card is laid
+    open), the layout's packs and the cogs on the map (named before the action takes effect);
+    other players are named by their letter."""
+    case, fields = action_case(action, view, actor)
+    return fill(ACTION_WORDS[case].log, fields)
+
+
+def action_case(action: dict[str, Any], view: View, actor: int) -> tuple[str, dict[str, object]]:
+    """Which case of :data:`ACTION_WORDS` an action is (as `actor` takes it), and the fields its
+    phrases may name."""
     kind = action["kind"]
     if kind == "draft":
-        return phrase(
-            "Take pack {pack}: {cards}",
-            pack=action["pack"],
-            cards=", ".join(view["layout"][action["pack"]]),
-        )
+        return "draft", {"pack": action["pack"], "cards": ", ".join(view["layout"][action["pack"]])}
     if kind == "choose_first":
         seat = action["seat"]
-        if seat == view["seat"]:
-            return phrase("Act first yourself (seat {seat})", seat=SEAT_LETTERS[seat])
-        return phrase("Seat {seat} acts first", seat=SEAT_LETTERS[seat])
+        return "first_self" if seat == actor else "first_other", {"seat": SEAT_LETTERS[seat]}
     if kind == "start_voyage":
         if action["cog"] is None:
-            return phrase("Start a voyage in Lübeck with a free cog")
-        return phrase(
-            "Start a voyage in Lübeck: board the cog (aboard: {seats})",
-            seats=_seats(_cog(view, action["cog"])["figures"]),
-        )
+            return "voyage_free_cog", {}
+        return "voyage_boarding", {"seats": _seats(_cog(view, action["cog"])["figures"])}
     if kind == "play":
-        return _play(action, view)
+        return _play_case(action, view)
     if kind == "discard":
         card = action["card"]
-        return phrase(
-            "Throw {card} overboard (−{cost})",
-            card=card,
-            cost=data.KIND_COST[data.LABEL_TO_KIND[card]],
-        )
+        return "discard", {"card": card, "cost": data.KIND_COST[data.LABEL_TO_KIND[card]]}
     if kind == "take_back":
         cog = _cog(view, action["cog"])
-        return phrase(
-            "Take your figure back from the cog in {city} (aboard: {seats})",
-            city=cog["city"],
-            seats=_seats(cog["figures"]),
-        )
-    if kind == "keep":
-        return phrase("Leave your remaining figures aboard")
-    return phrase("Pass for the rest of the round")
+        return "take_back", {"city": cog["city"], "seats": _seats(cog["figures"])}
+    return kind, {}
 
 
-def _play(action: dict[str, Any], view: View) -> Phrase:
+def _play_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, object]]:
     """A card played (rule "Kartenaktionen"): goods and Verdoppelung with the cog that stays in
     the card's city or sails into it, Handelsfahrt with a free cog or a cog to board, Piraten
     on any cog, Schiffswechsel from an own cog to another."""
@@ -190,146 +246,21 @@ def _play(action: dict[str, Any], view: View) -> Phrase:
     if card_type == data.T_HANDELSFAHRT:
         city = data.CITIES[data.KIND_CITY[kind]]
         if action["cog"] is None:
-            return phrase(
-                "Play {card}: start a voyage in {city} with a free cog", card=card, city=city
-            )
-        return phrase(
-            "Play {card}: start a voyage in {city}, boarding the cog (aboard: {seats})",
-            card=card,
-            city=city,
-            seats=_seats(_cog(view, action["cog"])["figures"]),
-        )
+            return "handelsfahrt_free_cog", {"card": card, "city": city}
+        seats = _seats(_cog(view, action["cog"])["figures"])
+        return "handelsfahrt_boarding", {"card": card, "city": city, "seats": seats}
     cog = _cog(view, action["cog"])
+    seats = _seats(cog["figures"])
     if card_type == data.T_PIRATEN:
-        return phrase(
-            "Play Piraten: take the cog in {city} off the map (aboard: {seats})",
-            city=cog["city"],
-            seats=_seats(cog["figures"]),
-        )
+        return "piraten", {"city": cog["city"], "seats": seats}
     if card_type == data.T_SCHIFFSWECHSEL:
         target = _cog(view, action["to"])
-        return phrase(
-            "Play Schiffswechsel: move your figure from {source} ({from_seats}) to {city} "
-            "({seats})",
-            source=cog["city"],
-            from_seats=_seats(cog["figures"]),
-            city=target["city"],
-            seats=_seats(target["figures"]),
-        )
+        return "schiffswechsel", {
+            "source": cog["city"],
+            "from_seats": seats,
+            "city": target["city"],
+            "seats": _seats(target["figures"]),
+        }
     city = data.CITIES[data.KIND_CITY[kind]]
-    if cog["city"] == city:
-        return phrase(
-            "Play {card} in {city} (aboard: {seats})",
-            card=card,
-            city=city,
-            seats=_seats(cog["figures"]),
-        )
-    return phrase(
-        "Play {card}: sail from {source} to {city} (aboard: {seats})",
-        card=card,
-        source=cog["city"],
-        city=city,
-        seats=_seats(cog["figures"]),
-    )
-
-
-def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
-    """A made action for the log, in the third person ("{player} plays Riga 3: the cog sails
-    from Danzig to Riga (aboard: A, C)"), from the spectator's view before it
-    (:mod:`hanse.core.words`). Every field is public: the action's own (a discarded card is laid
-    open), the layout's packs and the cogs on the map; other players are named by their letter."""
-    kind = action["kind"]
-    if kind == "draft":
-        return phrase(
-            "{player} takes pack {pack}: {cards}",
-            pack=action["pack"],
-            cards=", ".join(view["layout"][action["pack"]]),
-        )
-    if kind == "choose_first":
-        seat = action["seat"]
-        if seat == actor:
-            return phrase("{player} takes the first action of the round")
-        return phrase(
-            "{player} lets player {seat} take the first action of the round",
-            seat=SEAT_LETTERS[seat],
-        )
-    if kind == "start_voyage":
-        if action["cog"] is None:
-            return phrase("{player} starts a voyage in Lübeck with a free cog")
-        return phrase(
-            "{player} starts a voyage in Lübeck, boarding the cog (aboard: {seats})",
-            seats=_seats(_cog(view, action["cog"])["figures"]),
-        )
-    if kind == "play":
-        return _play_log(action, view)
-    if kind == "discard":
-        card = action["card"]
-        return phrase(
-            "{player} throws {card} overboard (−{cost})",
-            card=card,
-            cost=data.KIND_COST[data.LABEL_TO_KIND[card]],
-        )
-    if kind == "take_back":
-        cog = _cog(view, action["cog"])
-        return phrase(
-            "{player} takes a figure back from the cog in {city} (aboard: {seats})",
-            city=cog["city"],
-            seats=_seats(cog["figures"]),
-        )
-    if kind == "keep":
-        return phrase("{player} leaves the remaining figures aboard")
-    return phrase("{player} passes for the rest of the round")
-
-
-def _play_log(action: dict[str, Any], view: View) -> Phrase:
-    """A card played, for the log (as :func:`_play`): the cog is named by its city and the seats
-    aboard before the card takes effect."""
-    card = action["card"]
-    kind = data.LABEL_TO_KIND[card]
-    card_type = data.KIND_TYPE[kind]
-    if card_type == data.T_HANDELSFAHRT:
-        city = data.CITIES[data.KIND_CITY[kind]]
-        if action["cog"] is None:
-            return phrase(
-                "{player} plays {card}: starts a voyage in {city} with a free cog",
-                card=card,
-                city=city,
-            )
-        return phrase(
-            "{player} plays {card}: starts a voyage in {city}, boarding the cog (aboard: {seats})",
-            card=card,
-            city=city,
-            seats=_seats(_cog(view, action["cog"])["figures"]),
-        )
-    cog = _cog(view, action["cog"])
-    if card_type == data.T_PIRATEN:
-        return phrase(
-            "{player} plays Piraten: the cog in {city} leaves the map (aboard: {seats})",
-            city=cog["city"],
-            seats=_seats(cog["figures"]),
-        )
-    if card_type == data.T_SCHIFFSWECHSEL:
-        target = _cog(view, action["to"])
-        return phrase(
-            "{player} plays Schiffswechsel: moves a figure from the cog in {source} "
-            "({from_seats}) to the cog in {city} ({seats})",
-            source=cog["city"],
-            from_seats=_seats(cog["figures"]),
-            city=target["city"],
-            seats=_seats(target["figures"]),
-        )
-    city = data.CITIES[data.KIND_CITY[kind]]
-    if cog["city"] == city:
-        return phrase(
-            "{player} plays {card} in {city} (aboard: {seats})",
-            card=card,
-            city=city,
-            seats=_seats(cog["figures"]),
-        )
-    return phrase(
-        "{player} plays {card}: the cog sails from {source} to {city} (aboard: {seats})",
-        card=card,
-        source=cog["city"],
-        city=city,
-        seats=_seats(cog["figures"]),
-    )
+    case = "goods_in_city" if cog["city"] == city else "goods_sailing"
+    return case, {"card": card, "source": cog["city"], "city": city, "seats": seats}
