@@ -83,12 +83,15 @@ def board_svg(
     return str(svg), frozenset(placed)
 
 
-@lru_cache(maxsize=8)
-def rules_html(game_id: str) -> str:
-    """A game's rules page body, rendered from its Markdown (raw HTML in it is not passed on)."""
+@lru_cache(maxsize=4 * len(LANGUAGES))
+def rules_html(game_id: str, lang: str = "en") -> str:
+    """A game's rules page body in `lang` (``docs/rules/<lang>/<game>.md``; English is
+    ``docs/rules/<game>.md``), rendered from its Markdown (raw HTML in it is not passed on)."""
     from markdown_it import MarkdownIt
 
-    text = (RULES / f"{game_id}.md").read_text(encoding="utf-8")
+    translated = RULES / lang / f"{game_id}.md"
+    path = translated if lang != "en" and translated.exists() else RULES / f"{game_id}.md"
+    text = path.read_text(encoding="utf-8")
     return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(text))
 
 
@@ -98,7 +101,7 @@ async def rules_page(game_id: str, request: Request) -> HTMLResponse:
     if game_id not in REGISTRY:
         raise ApiError(404, f"unknown game {game_id!r}; games: {', '.join(sorted(REGISTRY))}")
     title = REGISTRY[game_id].title
-    body = rules_html(game_id)
+    body = rules_html(game_id, _lang(request))
     return _page(request, "rules.html", title=title, game_id=game_id, body=body, games=list_games())
 
 
