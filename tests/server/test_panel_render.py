@@ -98,3 +98,22 @@ def test_the_log_is_in_words_in_the_readers_language() -> None:
     panel = render_panel(table.payload(1), "de")
     assert "P0 (A) beendet den Zug" in panel
     assert "P0 (A) ends the turn" in render_panel(table.payload(1), "en")
+
+
+def test_a_finished_table_shows_the_score_by_part() -> None:
+    """Issue 16: "the result with the score breakdown at the end", in the reader's language."""
+    table = _table("luebeck", 3, {})
+    rng = random.Random(5)
+    while table.decider is not None:
+        decider = table.decider
+        payload = table.payload(decider)
+        state = table.state.clone()
+        action = table.game.action_from_str(rng.choice(payload["legal"])["text"])
+        table.commit(state, [table.step(state, decider, action), *table.resolve_chance(state)])
+    table.status = "finished"
+    payload = table.payload(None)
+    panel = render_panel(payload, "de")
+    assert '<table class="result">' in panel and "Die Wertung" in panel
+    assert "Karten auf der Hand" in panel and "Summe" in panel
+    for score in payload["scores"]:
+        assert f"<td>{score}</td>" in panel

@@ -164,6 +164,11 @@ class GameBase(ABC):
     def winners(self, state: Any) -> list[int]:
         return top_seats(self.scores(state))
 
+    def score_breakdown(self, state: Any) -> list[dict[str, int]] | None:
+        """A finished game's scores by part, per seat (English labels the pages translate; the
+        parts add up to ``scores``), or None where the game says nothing more than the total."""
+        return None
+
     def returns(self, state: Any) -> list[float]:
         if not self.is_terminal(state):
             return [0.0] * self.num_players

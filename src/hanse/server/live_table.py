@@ -210,4 +210,5 @@ class LiveTable:
         if self.status == "finished":
             body["scores"] = list(self.game.scores(self.state))
             body["winners"] = list(self.game.winners(self.state))
+            body["breakdown"] = self.game.score_breakdown(self.state)
         return body

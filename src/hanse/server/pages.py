@@ -290,5 +290,17 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             log=log,
             log_start=max(0, len(payload["log"]) - 60),
             scores=payload["scores"],
+            breakdown=_breakdown(payload, words),
         )
     )
+
+
+def _breakdown(payload: dict[str, Any], words: Callable[[str], str]) -> list[dict[str, Any]]:
+    """The result's rows: each part of the score in the reader's language, a number per seat."""
+    parts = payload.get("breakdown")
+    if not parts:
+        return []
+    return [
+        {"label": words(label), "points": [seat_parts[label] for seat_parts in parts]}
+        for label in parts[0]
+    ]

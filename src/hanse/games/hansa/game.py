@@ -214,6 +214,24 @@ class HansaGame(GameBase):
     def explain_illegal(self, state: HansaState, action: Action) -> str:
         return explain.explain_illegal(self, state, action)
 
+    def score_breakdown(self, state: HansaState) -> list[dict[str, int]] | None:
+        """The final scoring A-F ("Spielende und Wertung") by category."""
+        if not self.is_terminal(state):
+            return None
+        labels = {
+            "track": "prestige during the game",
+            "abilities": "fully developed abilities",
+            "bonus_markers": "bonus markers",
+            "coellen": "Coellen spaces",
+            "cities": "controlled cities",
+            "network": "largest network",
+        }
+        control = scoring.cities.controllers(self.board, state)
+        return [
+            {labels[k]: v for k, v in scoring.breakdown(self, state, seat, control).items()}
+            for seat in range(self.num_players)
+        ]
+
     def scores(self, state: HansaState) -> list[int]:
         """The prestige track during the game; the final scoring A-F once it is over."""
         if state.decision == A.OVER:

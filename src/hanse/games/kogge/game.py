@@ -43,7 +43,7 @@ from hanse.games.kogge.rules import (
     trading,
     turn,
 )
-from hanse.games.kogge.rules.scoring import victory_points
+from hanse.games.kogge.rules.scoring import victory_points, victory_points_by_part
 from hanse.games.kogge.state import KoggeState
 
 
@@ -228,6 +228,13 @@ class KoggeGame(GameBase):
     def scores(self, state: Any) -> list[int]:
         """Victory points (Siegpunkte) per seat; a development win is told by ``winners``."""
         return [victory_points(state, p) for p in range(self.num_players)]
+
+    def score_breakdown(self, state: Any) -> list[dict[str, int]] | None:
+        """Victory points by part ("Spielziel und Spielende"); a development win is told by
+        ``winners``, not by points."""
+        if not self.is_terminal(state):
+            return None
+        return [victory_points_by_part(state, p) for p in range(self.num_players)]
 
     def winners(self, state: Any) -> list[int]:
         if state.winner >= 0:

@@ -10,7 +10,7 @@ from hanse.core import CHANCE, TERMINAL, Action, GameBase, View
 from . import actions as act
 from . import data, render, views
 from .config import LuebeckConfig
-from .rules import cards, draft, layout, round_end, setup, turn
+from .rules import cards, draft, layout, round_end, scoring, setup, turn
 from .rules import cogs as cog_rules
 from .state import (
     ACTION,
@@ -100,6 +100,16 @@ class LuebeckGame(GameBase):
 
     def scores(self, state: Any) -> list[int]:
         return list(state.scores)
+
+    def score_breakdown(self, state: Any) -> list[dict[str, int]] | None:
+        """The score track, and the minus for the cards left in hand ("Ende des Spiels")."""
+        if not self.is_terminal(state):
+            return None
+        out = []
+        for p, hand in enumerate(state.hands):
+            penalty = scoring.hand_penalty(hand)
+            out.append({"score track": state.scores[p] + penalty, "cards left in hand": -penalty})
+        return out
 
     # -- information -------------------------------------------------------------------------
     def view(self, state: Any, seat: int | None) -> View:

@@ -14,7 +14,7 @@ from hanse.games.speicherstadt import render, views
 from hanse.games.speicherstadt.card_text import effect
 from hanse.games.speicherstadt.config import SpeicherstadtConfig
 from hanse.games.speicherstadt.data import ALL_CARDS, SEASONS
-from hanse.games.speicherstadt.rules import demand, fire, loading, offer, purchase, setup
+from hanse.games.speicherstadt.rules import demand, fire, loading, offer, purchase, scoring, setup
 from hanse.games.speicherstadt.state import (
     DECISION_NAMES,
     DEMAND,
@@ -138,6 +138,32 @@ class SpeicherstadtGame(GameBase):
 
     def scores(self, state: Any) -> list[int]:
         return list(state.score)
+
+    def score_breakdown(self, state: Any) -> list[dict[str, int]] | None:
+        """Points during the game (fires, contracts' points as scored), then the end scoring by
+        card ("Spielende")."""
+        if not self.is_terminal(state):
+            return None
+        labels = {
+            "merchants": "merchants",
+            "warehouse": "warehouse",
+            "kontore": "Kontore",
+            "buildings": "points buildings",
+            "port": "port",
+            "chamber": "chamber of commerce",
+            "contracts": "contracts",
+            "press": "press",
+            "mayor": "mayor",
+            "harbour_tour": "harbour tour",
+            "deichtorhallen": "Deichtorhallen",
+            "accountant": "accountant",
+        }
+        out = []
+        for p in range(self.num_players):
+            parts = scoring.breakdown(self.tables, state, p)
+            during = state.score[p] - sum(parts.values())
+            out.append({"during the game": during} | {labels[k]: v for k, v in parts.items()})
+        return out
 
     def winners(self, state: Any) -> list[int]:
         """Most points; "Bei Gleichstand ist derjenige besser, der noch mehr Münzen besitzt"."""
