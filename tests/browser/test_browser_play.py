@@ -41,6 +41,7 @@ def _play_to_the_end(
         if page.locator(".panel[data-status=finished]").count():
             return
         if snapshot is not None and made == 20:
+            page.evaluate("window.scrollTo(0, 0)")  # the picture shows the board from its top
             page.screenshot(path=str(snapshot), full_page=False)
         targets = page.locator(".panel [data-action]")
         version = page.locator(".panel").get_attribute("data-version")
