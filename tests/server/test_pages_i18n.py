@@ -34,7 +34,8 @@ def test_every_variant_flag_is_explained_in_german_and_italian() -> None:
     its explanation")."""
     from hanse.games import REGISTRY
 
-    helps = {flag.help for cls in REGISTRY.values() for flag in cls.flag_docs()}
+    games = ("hansa", "kogge", "luebeck", "speicherstadt")  # not the tests' own tiny games
+    helps = {flag.help for game_id in games for flag in REGISTRY[game_id].flag_docs()}
     assert len(helps) >= 10
     for lang in ("de", "it"):
         gettext = translations(lang).gettext
