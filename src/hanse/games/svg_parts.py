@@ -60,6 +60,32 @@ def el(tag: str, body: str | None = None, /, **attrs: object) -> str:
     return f"<{tag}{_attributes(attrs)}>{body}</{tag}>"
 
 
+def board_document(
+    game_id: str,
+    size: tuple[float, str],
+    label: str,
+    title: str,
+    style: str,
+    body: str,
+    **attrs: object,
+) -> str:
+    """A game's whole board: one inline ``<svg>`` (class ``board-svg <game_id>``) as wide as the
+    page allows, `size` its width and height as written in the viewBox, `label` what a screen
+    reader announces, `title` its tooltip; `attrs` are presentation defaults for its shapes."""
+    width, height = size
+    return el(
+        "svg",
+        el("title", escape(title)) + el("style", style) + body,
+        xmlns="http://www.w3.org/2000/svg",
+        class_=f"board-svg {game_id}",
+        viewBox=f"0 0 {width} {height}",
+        width="100%",
+        role="group",
+        aria_label=label,
+        **attrs,
+    )
+
+
 # The primitives below are pure and every board draws most pieces at the same places as the
 # last one, so they are cached (a board is then about a millisecond).
 @lru_cache(maxsize=8192)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from html import escape
 from itertools import pairwise
 from typing import Any, NamedTuple
 
@@ -44,6 +43,7 @@ from hanse.games.svg_parts import (
     TARGET_STYLE,
     Targets,
     Translate,
+    board_document,
     ring_circle,
     ring_rect,
     same,
@@ -1310,13 +1310,17 @@ def board_svg(
     _draw_cities(view, geo, board, targets, out, top, tr)
     height = _draw_players(view, targets, MAP_TOP + MAP_HEIGHT + 10, out, top, tr)
     placed = frozenset(top.placed)
-    aria = escape(tr("Hansa Teutonica board {side}").format(side=side))
-    svg = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg hansa" '
-        f'viewBox="0 0 {WIDTH} {_f(height)}" width="100%" role="group" '
-        f'aria-label="{aria}" font-family="{FONT}" fill="{INK}" '
-        'text-anchor="middle" dominant-baseline="central" pointer-events="none">'
-        f"<title>Hansa Teutonica</title><style>{TARGET_STYLE}</style>"
-        f"{''.join(out)}{''.join(top.parts)}</svg>"
+    svg = board_document(
+        "hansa",
+        (WIDTH, _f(height)),
+        tr("Hansa Teutonica board {side}").format(side=side),
+        "Hansa Teutonica",
+        TARGET_STYLE,
+        "".join(out) + "".join(top.parts),
+        font_family=FONT,
+        fill=INK,
+        text_anchor="middle",
+        dominant_baseline="central",
+        pointer_events="none",
     )
     return svg, placed

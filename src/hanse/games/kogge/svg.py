@@ -21,7 +21,6 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
-from xml.sax.saxutils import escape
 
 from hanse.games.kogge.data import (
     CHIP_NAMES,
@@ -37,6 +36,7 @@ from hanse.games.svg_parts import (
     SEAT_INK,
     SEAT_LETTERS,
     Translate,
+    board_document,
     same,
     target_rect,
 )
@@ -799,21 +799,12 @@ def board_svg(
         title = tr("Kogge board, round {round}, as seen by seat {seat}").format(
             round=view["round"], seat=SEAT_LETTERS[seat]
         )
-    body = (
-        _el("title", escape(title))
-        + _el("style", _STYLE)
-        + _rect(0, 0, WIDTH, HEIGHT, fill=PAPER)
-        + "".join(b.parts)
-        + "".join(b.targets)
-    )
-    svg = _el(
-        "svg",
-        body,
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {WIDTH} {HEIGHT}",
-        width="100%",
-        role="group",
-        aria_label=tr("Kogge board, round {round}").format(round=view["round"]),
-        class_="board-svg kogge",
+    svg = board_document(
+        "kogge",
+        (WIDTH, str(HEIGHT)),
+        tr("Kogge board, round {round}").format(round=view["round"]),
+        title,
+        _STYLE,
+        _rect(0, 0, WIDTH, HEIGHT, fill=PAPER) + "".join(b.parts) + "".join(b.targets),
     )
     return svg, frozenset(b.placed)

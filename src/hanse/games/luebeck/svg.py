@@ -33,6 +33,7 @@ from hanse.games.svg_parts import (
     SEAT_INK,
     SEAT_LETTERS,
     Translate,
+    board_document,
     same,
     target_rect,
 )
@@ -668,22 +669,12 @@ def board_svg(
             orient="auto",
         ),
     )
-    body = (
-        _el("title", escape(title))
-        + _el("style", _STYLE)
-        + defs
-        + _rect(0, 0, WIDTH, height, fill=PAPER)
-        + "".join(out)
-        + "".join(b.targets)
-    )
-    svg = _el(
-        "svg",
-        body,
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {WIDTH} {height:.0f}",
-        width="100%",
-        role="group",
-        aria_label=tr("Lübeck board, round {round}").format(round=view["round"]),
-        class_="board-svg luebeck",
+    svg = board_document(
+        "luebeck",
+        (WIDTH, f"{height:.0f}"),
+        tr("Lübeck board, round {round}").format(round=view["round"]),
+        title,
+        _STYLE,
+        defs + _rect(0, 0, WIDTH, height, fill=PAPER) + "".join(out) + "".join(b.targets),
     )
     return svg, frozenset(b.placed)

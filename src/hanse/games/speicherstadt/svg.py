@@ -18,7 +18,6 @@ places (Spitzel, Schmuggler, LKW, Auktionshalle) are left to the page.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from hanse.core import IllegalActionError
@@ -33,6 +32,7 @@ from hanse.games.svg_parts import (
     TARGET_STYLE,
     Targets,
     Translate,
+    board_document,
     ring_rect,
     same,
 )
@@ -989,13 +989,17 @@ def board_svg(
     for seat in range(len(view["players"])):
         y = _player(view, seat, targets, y, out, top, tr)
     placed = frozenset(top.placed)
-    aria = escape(tr("Die Speicherstadt board, round {round}").format(round=view["round"]))
-    svg = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg speicherstadt" '
-        f'viewBox="0 0 {WIDTH} {_f(y)}" width="100%" role="group" '
-        f'aria-label="{aria}" font-family="{FONT}" '
-        f'fill="{INK}" text-anchor="middle" dominant-baseline="central" pointer-events="none">'
-        f"<title>Die Speicherstadt</title><style>{TARGET_STYLE}</style>"
-        f"{_rect(0, 0, WIDTH, y, fill=PAPER)}{''.join(out)}{''.join(top.parts)}</svg>"
+    svg = board_document(
+        "speicherstadt",
+        (WIDTH, _f(y)),
+        tr("Die Speicherstadt board, round {round}").format(round=view["round"]),
+        "Die Speicherstadt",
+        TARGET_STYLE,
+        _rect(0, 0, WIDTH, y, fill=PAPER) + "".join(out) + "".join(top.parts),
+        font_family=FONT,
+        fill=INK,
+        text_anchor="middle",
+        dominant_baseline="central",
+        pointer_events="none",
     )
     return svg, placed
