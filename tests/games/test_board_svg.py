@@ -1,7 +1,8 @@
 """What every game's SVG board shares (DESIGN.md, "The web platform": boards are SVG rendered on the
 server, every legal action a clickable target on the board or a button in the action bar; issue 16).
 
-For the four games: the final board parses, a spectator's board carries no target and nothing of
+For the four games: at every player count and flag set, random games' boards carry only legal
+actions, each exactly once as a labelled button target; the final board parses, a spectator's board carries no target and nothing of
 a seat's own, and at many decision nodes of random games no two clickable targets overlap (a click
 meant for one never lands on another), and the board speaks the reader's language (issue 16: every
 word through the game's catalog, the actions' notation unchanged). What only one game draws is
@@ -10,7 +11,9 @@ tested in its own module.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import itertools
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -24,7 +27,7 @@ from hanse.core import CHANCE
 from hanse.core.match import sample_chance
 from hanse.core.testing import SVG_NS, check_board_svg, decision_nodes
 from hanse.core.words import template_fields
-from hanse.games import make
+from hanse.games import REGISTRY, make
 from hanse.web.i18n import LOCALE, game_translations
 
 
@@ -35,15 +38,50 @@ class Game(NamedTuple):
     """What only a seated player's board shows (never a spectator's)."""
     title: str
     """What the board's <title> holds in every language."""
+    seeds: tuple[int, ...]
+    every: int
+    limit: int | None
+    """How the random walks see a game: seeds, every n-th decision, at most `limit` decisions."""
+    carried: frozenset[str]
+    """Kinds of action the walks surely meet on the board."""
 
 
 GAMES = (
-    Game("hansa", (2, 3, 4, 5), "You (", "Hansa Teutonica"),  # 2-3: board side 2-3, 4-5: 4-5
-    Game("kogge", (2, 3, 4), "(you)", "Kogge"),
-    Game("luebeck", (3, 4, 5), "Your hand", "Lübeck"),
-    Game("speicherstadt", (2, 3, 4, 5), "You (", "Die Speicherstadt"),
-)
+    # Hansa: 2-3 players play board side 2-3, 4-5 players side 4-5.
+    Game(
+        "hansa", (2, 3, 4, 5), "You (", "Hansa Teutonica", (0, 1), 7, 600,
+        frozenset({"place", "move", "move_place"}),
+    ),
+    Game("kogge", (2, 3, 4), "(you)", "Kogge", (0, 1), 5, None, frozenset({"bid", "move"})),
+    Game(
+        "luebeck", (3, 4, 5), "Your hand", "Lübeck", (0, 1, 2), 5, None,
+        frozenset({"draft", "voyage"}),
+    ),
+    Game(
+        "speicherstadt", (2, 3, 4, 5), "You (", "Die Speicherstadt", (0, 1), 7, None,
+        frozenset({"place", "buy"}),
+    ),
+)  # fmt: skip
 IDS = [g.name for g in GAMES]
+BY_NAME = {g.name: g for g in GAMES}
+CARRIED_WITH_FLAG = {("speicherstadt", "kaispeicher"): {"reserve"}}
+"""Kinds the walks meet on the board when a flag is on."""
+
+
+def _flag_sets(name: str) -> list[dict[str, Any]]:
+    """Every combination of a game's flags turned from their defaults (issue 16: "for every
+    game, player count and flag set")."""
+    fields = [f for f in dataclasses.fields(REGISTRY[name].config_class)]
+    return [
+        {f.name: not f.default for f in changed}
+        for size in range(len(fields) + 1)
+        for changed in itertools.combinations(fields, size)
+    ]
+
+
+WALKS = [
+    (game.name, n, flags) for game in GAMES for flags in _flag_sets(game.name) for n in game.counts
+]
 
 
 BoardSvg = Callable[..., tuple[str, frozenset[str]]]
@@ -61,6 +99,32 @@ def _decisions(
     game = make(name, n)
     for state, seat in decision_nodes(game, seed, every, limit):
         yield game, state, seat
+
+
+@pytest.mark.parametrize(
+    ("name", "n", "flags"),
+    WALKS,
+    ids=[f"{name}-{n}-{'+'.join(flags) or 'default'}" for name, n, flags in WALKS],
+)
+def test_random_games_draw_only_legal_targets_once(
+    name: str, n: int, flags: dict[str, Any]
+) -> None:
+    """At every player count and flag set: the board parses, every action it carries is legal
+    and appears exactly once as a labelled button target, and nothing else is clickable."""
+    game_info = BY_NAME[name]
+    board_svg = _board_svg(name)
+    game = make(name, n, **flags)
+    kinds: set[str] = set()
+    for seed in game_info.seeds:
+        for state, seat in decision_nodes(game, seed, game_info.every, game_info.limit):
+            legal = [game.action_to_str(a) for a in game.legal_actions(state)]
+            svg, placed = board_svg(game.view(state, seat), legal)
+            check_board_svg(svg, placed, legal, game_info.title)
+            kinds |= {action.split()[0] for action in placed}
+    expected = set(game_info.carried)
+    for flag in flags:
+        expected |= CARRIED_WITH_FLAG.get((name, flag), set())
+    assert expected <= kinds
 
 
 # -- where the pointer lands on a target ---------------------------------------------------
