@@ -2,11 +2,11 @@
 server, every legal action a clickable target on the board or a button in the action bar; issue 16).
 
 For the four games: at every player count and flag set, random games' boards carry only legal
-actions, each exactly once as a labelled button target; the final board parses, a spectator's board carries no target and nothing of
-a seat's own, and at many decision nodes of random games no two clickable targets overlap (a click
-meant for one never lands on another), and the board speaks the reader's language (issue 16: every
-word through the game's catalog, the actions' notation unchanged). What only one game draws is
-tested in its own module.
+actions, each exactly once as a labelled button target; the final board parses; a spectator's
+board carries no target and nothing of a seat's own; at many decision nodes of random games no
+two clickable targets overlap (a click meant for one never lands on another); and the board speaks
+the reader's language (issue 16: every word through the game's catalog, the actions' notation
+unchanged). What only one game draws is tested in its own module.
 """
 
 from __future__ import annotations
