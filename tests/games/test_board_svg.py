@@ -11,9 +11,7 @@ unchanged). What only one game draws is tested in its own module.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
-import itertools
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -25,7 +23,7 @@ from babel.messages.pofile import read_po
 
 from hanse.core import CHANCE
 from hanse.core.match import sample_chance
-from hanse.core.testing import SVG_NS, check_board_svg, decision_nodes
+from hanse.core.testing import SVG_NS, check_board_svg, decision_nodes, flag_sets
 from hanse.core.words import template_fields
 from hanse.games import REGISTRY, make
 from hanse.web.i18n import LOCALE, game_translations
@@ -68,19 +66,11 @@ CARRIED_WITH_FLAG = {("speicherstadt", "kaispeicher"): {"reserve"}}
 """Kinds the walks meet on the board when a flag is on."""
 
 
-def _flag_sets(name: str) -> list[dict[str, Any]]:
-    """Every combination of a game's flags turned from their defaults (issue 16: "for every
-    game, player count and flag set")."""
-    fields = [f for f in dataclasses.fields(REGISTRY[name].config_class)]
-    return [
-        {f.name: not f.default for f in changed}
-        for size in range(len(fields) + 1)
-        for changed in itertools.combinations(fields, size)
-    ]
-
-
 WALKS = [
-    (game.name, n, flags) for game in GAMES for flags in _flag_sets(game.name) for n in game.counts
+    (game.name, n, flags)
+    for game in GAMES
+    for flags in flag_sets(REGISTRY[game.name].config_class)
+    for n in game.counts
 ]
 
 

@@ -9,9 +9,7 @@ payload exactly as the table page would get it.
 
 from __future__ import annotations
 
-import dataclasses
 import html
-import itertools
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -19,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from hanse.core.testing import flag_sets
 from hanse.games import REGISTRY
 from hanse.server.live_table import LiveTable, Seat
 from hanse.server.pages import render_panel
@@ -29,22 +28,14 @@ MOVES = 160  # moves played per table; the panel is drawn every STEP moves
 STEP = 23
 
 
-def _flag_sets(game_id: str) -> list[dict[str, Any]]:
-    cls = REGISTRY[game_id]
-    fields = [f for f in dataclasses.fields(cls.config_class) if isinstance(f.default, bool)]
-    return [
-        {f.name: not f.default for f in changed}
-        for size in range(len(fields) + 1)
-        for changed in itertools.combinations(fields, size)
-    ]
-
-
 def _configurations() -> list[tuple[str, int, dict[str, Any]]]:
     out = []
     for game_id in GAMES:
         cls = REGISTRY[game_id]
         for players in sorted({cls.min_players, cls.max_players}):
-            out += [(game_id, players, flags) for flags in _flag_sets(game_id)]
+            out += [
+                (game_id, players, flags) for flags in flag_sets(REGISTRY[game_id].config_class)
+            ]
     return out
 
 

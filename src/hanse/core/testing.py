@@ -39,6 +39,8 @@ Each failure raises :class:`ConformanceError` naming the check, the game, the se
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 import math
 import random
@@ -483,6 +485,17 @@ def walk_choices(
 
 # -- SVG boards (DESIGN.md, "The web platform") -------------------------------------------------
 SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def flag_sets(config_class: type) -> list[dict[str, Any]]:
+    """Every combination of a game's on/off flags turned from their defaults, the defaults
+    themselves first (issue 16: tests "for every game, player count and flag set")."""
+    fields = [f for f in dataclasses.fields(config_class) if isinstance(f.default, bool)]
+    return [
+        {f.name: not f.default for f in changed}
+        for size in range(len(fields) + 1)
+        for changed in itertools.combinations(fields, size)
+    ]
 
 
 def decision_nodes(
