@@ -25,6 +25,14 @@ SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
 SEAT_INK = ("#ffffff", "#ffffff", "#ffffff", "#000000", "#000000")
 SEAT_LETTERS = "ABCDE"
 INK = "#1d2330"
+FONT = "DejaVu Sans, Verdana, sans-serif"
+"""The boards' font where a board sets one for all its text."""
+
+
+def coordinate(value: float) -> str:
+    """A coordinate in whole units: a pixel or finer at every width the page uses."""
+    return str(round(value))
+
 
 _NAMES: dict[str, str] = {}
 
@@ -83,6 +91,24 @@ def board_document(
         role="group",
         aria_label=label,
         **attrs,
+    )
+
+
+def seat_disc(
+    x: float, y: float, seat: int, r: float, letter: float, drop: float, stroke: str | None = None
+) -> str:
+    """A round piece of `seat` centred on (x, y): its colour and its letter, the letter `letter`
+    times `r` high and `drop` times `r` below the centre (its baseline)."""
+    return el(
+        "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=r, fill=SEAT_COLOURS[seat], stroke=stroke
+    ) + text(
+        x,
+        y + r * drop,
+        SEAT_LETTERS[seat],
+        r * letter,
+        weight="bold",
+        anchor="middle",
+        fill=SEAT_INK[seat],
     )
 
 

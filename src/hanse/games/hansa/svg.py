@@ -35,6 +35,7 @@ from hanse.games.hansa.data import (
     TRACK_VALUES,
 )
 from hanse.games.svg_parts import (
+    FONT,
     HIGHLIGHT,
     INK,
     SEAT_COLOURS,
@@ -48,6 +49,7 @@ from hanse.games.svg_parts import (
     ring_rect,
     same,
 )
+from hanse.games.svg_parts import coordinate as _f
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
@@ -115,15 +117,9 @@ BEND_STEP = 10.0
 PIECE = 20
 MAP_FILL = "#efe7d2"
 ROUTE_INK = "#8b6f47"
-FONT = "DejaVu Sans, Verdana, sans-serif"
 
 
 # -- small drawing helpers ---------------------------------------------------------------------
-
-
-def _f(value: float) -> str:
-    """A coordinate: whole units are a pixel or finer at every width the page uses."""
-    return str(round(value))
 
 
 def _seat_style(seat: Any) -> tuple[str, str, str]:

@@ -38,6 +38,7 @@ from hanse.games.svg_parts import (
     Translate,
     board_document,
     same,
+    seat_disc,
     target_rect,
 )
 from hanse.games.svg_parts import el as _el
@@ -119,15 +120,7 @@ SUPPLY_CELL = (3, 4)
 @lru_cache(maxsize=8192)
 def _seat_badge(x: float, y: float, seat: int, r: float = 11) -> str:
     """A round piece of ``seat``: its colour and its letter (centre x, y)."""
-    return _el("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=r, fill=SEAT_COLOURS[seat]) + _text(
-        x,
-        y + r * 0.42,
-        SEAT_LETTERS[seat],
-        r * 1.15,
-        weight="bold",
-        anchor="middle",
-        fill=SEAT_INK[seat],
-    )
+    return seat_disc(x, y, seat, r, letter=1.15, drop=0.42)
 
 
 @lru_cache(maxsize=8192)

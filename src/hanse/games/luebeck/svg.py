@@ -35,6 +35,7 @@ from hanse.games.svg_parts import (
     Translate,
     board_document,
     same,
+    seat_disc,
     target_rect,
 )
 from hanse.games.svg_parts import el as _el
@@ -127,17 +128,7 @@ def _card_words(label: str, tr: Translate) -> str:
 @lru_cache(maxsize=8192)
 def _figure(x: float, y: float, seat: int, r: float = 9.5) -> str:
     """A merchant figure (Spielfigur) of ``seat``: its colour and letter, centred on (x, y)."""
-    return _el(
-        "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=r, fill=SEAT_COLOURS[seat], stroke=INK
-    ) + _text(
-        x,
-        y + r * 0.45,
-        SEAT_LETTERS[seat],
-        r * 1.3,
-        weight="bold",
-        anchor="middle",
-        fill=SEAT_INK[seat],
-    )
+    return seat_disc(x, y, seat, r, letter=1.3, drop=0.45, stroke=INK)
 
 
 @lru_cache(maxsize=8192)

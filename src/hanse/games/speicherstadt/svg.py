@@ -25,6 +25,7 @@ from hanse.games.speicherstadt import actions as A  # noqa: N812  # the rule-set
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.data import ALL_CARDS, CARD_INDEX, GOOD_NAMES, Card
 from hanse.games.svg_parts import (
+    FONT,
     INK,
     SEAT_COLOURS,
     SEAT_INK,
@@ -36,6 +37,7 @@ from hanse.games.svg_parts import (
     ring_rect,
     same,
 )
+from hanse.games.svg_parts import coordinate as _f
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
@@ -154,14 +156,9 @@ SLOT = 19
 CARD_H = 104
 WATER = "#cfe3ee"
 PAPER = "#f6f1e4"
-FONT = "DejaVu Sans, Verdana, sans-serif"
 
 
 # -- small drawing helpers ---------------------------------------------------------------------
-
-
-def _f(value: float) -> str:
-    return str(round(value))
 
 
 def _text_width(text: str, size: float) -> float:
