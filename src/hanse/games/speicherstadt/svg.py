@@ -481,17 +481,7 @@ def _offer(
     tr: Translate,
 ) -> float:
     offer = view["offer"]
-    out.append(
-        _text(
-            12,
-            y + 8,
-            tr("Offer: workers on the building spaces, lowest first"),
-            13,
-            weight="bold",
-            anchor="start",
-        )
-    )
-    y += 20
+    y = _row_heading(tr("Offer: workers on the building spaces, lowest first"), y, out)
     if not offer:
         none_words = tr("No cards on the water fields")
         out.append(_text(WIDTH / 2, y + 30, none_words, 13, fill="#777777"))
@@ -604,6 +594,12 @@ def _buy_label(view: dict[str, Any], text: str, name: str, tr: Translate) -> str
     return tr(words).format(card=name, price=price)
 
 
+def _row_heading(words: str, y: float, out: list[str]) -> float:
+    """A row's heading (offer, upper row, reserved cards) at `y`; where the row's cards begin."""
+    out.append(_text(12, y + 8, words, 13, weight="bold", anchor="start"))
+    return y + 20
+
+
 def _upper(
     view: dict[str, Any],
     targets: dict[tuple[Any, ...], str],
@@ -615,17 +611,7 @@ def _upper(
     upper = view["upper"]
     if not upper:
         return y
-    out.append(
-        _text(
-            12,
-            y + 8,
-            tr("Upper row: reserve a card instead of placing a worker"),
-            13,
-            weight="bold",
-            anchor="start",
-        )
-    )
-    y += 20
+    y = _row_heading(tr("Upper row: reserve a card instead of placing a worker"), y, out)
     left, pitch, w = _columns(len(upper), WIDTH, 130)
     for i, entry in enumerate(upper):
         x = left + i * pitch
@@ -652,17 +638,7 @@ def _reserved(
     reserved = view["reserved"]
     if not reserved:
         return y
-    out.append(
-        _text(
-            12,
-            y + 8,
-            tr("Reserved cards: sold after the offer, lowest first"),
-            13,
-            weight="bold",
-            anchor="start",
-        )
-    )
-    y += 20
+    y = _row_heading(tr("Reserved cards: sold after the offer, lowest first"), y, out)
     left, pitch, w = _columns(len(reserved), WIDTH, 130)
     sale = _on_sale(view)
     card_y = y + 24
