@@ -774,8 +774,8 @@ def _draw_route_targets(
     tr: Translate,
 ) -> None:
     """The routes to establish or to mark with a bonus marker, lit up under their posts and the
-    cities; the target is a wide invisible stroke along the route, over everything. The route
-    being established (its choice pending) is lit up the same way, without a target."""
+    cities; the target is the bonus marker's place beside the route (clear of every post), over
+    everything. The route being established (its choice pending) is lit up, without a target."""
     pending = view["pending"]["establish_route"]
     if isinstance(pending, int) and 0 <= pending < len(geo.routes):
         shape = geo.routes[pending]
