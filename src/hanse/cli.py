@@ -167,9 +167,9 @@ def _seat_bots(game: Any, humans: list[int], bots: list[str]) -> dict[int, Any]:
 
 def _show_log(match: Match, viewer: int | None, start: int) -> int:
     log = match.log_in_words(viewer)
-    for actor, text in log[start:]:
-        if text.startswith(f"seat {actor} "):  # said in words, with its player
-            console.print(f"  {escape(text)}")
+    for actor, text, words in log[start:]:
+        if words is not None:  # said in words, with its player
+            console.print(f"  {escape(words)}")
             continue
         who = "chance" if actor == CHANCE else f"seat {actor}"
         console.print(f"  [dim]{who}:[/dim] {escape(text)}")

@@ -113,19 +113,19 @@ class Match:
         index = self.game.num_players if viewer is None else viewer
         return [(actor, seen[index]) for actor, seen, _ in self._log]
 
-    def log_in_words(self, viewer: int | None) -> list[tuple[int, str]]:
-        """:meth:`log`, with each move the viewer saw whole said in words where the game can
-        ("seat 1 places a trader on Hamburg–Lübeck")."""
+    def log_in_words(self, viewer: int | None) -> list[tuple[int, str, str | None]]:
+        """:meth:`log` as (actor, text, words): `words` is the move said in words where the viewer
+        saw it whole and the game can ("seat 1 places a trader on Hamburg–Lübeck"), else None."""
         if self._log is None:
             raise ValueError("this match keeps no log; create it with keep_log=True")
         index = self.game.num_players if viewer is None else viewer
-        said = []
+        out: list[tuple[int, str, str | None]] = []
         for actor, seen, words in self._log:
             line = words[index]
-            said.append(
-                (actor, seen[index] if line is None else log_line(line, str, f"seat {actor}"))
+            out.append(
+                (actor, seen[index], None if line is None else log_line(line, str, f"seat {actor}"))
             )
-        return said
+        return out
 
     # -- what drivers do -----------------------------------------------------------------------
     def submit(self, seat: int, text: str, version: int | None = None) -> Action:
