@@ -14,17 +14,18 @@ game (flags)                   2      3      4      5
 =============================  =====  =====  =====  =====
 luebeck                        --     242    295    350
 hansa                          3310   3283   3610   3610
-kogge                          291    293    295    --
-kogge (taxes)                  295    297    299    --
-kogge (kontor_trade)           293    296    299    --
-kogge (conflicts)              415    418    421    --
-kogge (memory)                 305    307    309    --
+kogge                          213    215    217    --
+kogge (taxes)                  217    219    221    --
+kogge (kontor_trade)           215    218    221    --
+kogge (conflicts)              337    340    343    --
+kogge (memory)                 227    229    231    --
 speicherstadt                  381    382    383    384
 speicherstadt (kaispeicher)    7899   11099  16381  17985
 =============================  =====  =====  =====  =====
 
-Kogge with all four expert rules: 434, 438, 442. Its bids are laid one marker at a time and a
-conflict's choice is asked value by value (RULINGS.md), so its space does not grow with a hand.
+Kogge with all four expert rules: 356, 360, 364. Its bids are laid one marker at a time, a
+conflict's choice is asked value by value (RULINGS.md) and the Geheimweg's two items are paid one
+at a time, so its space does not grow with a hand.
 The large Kaispeicher spaces come from the Schmuggler (victim x contract x good x destination: a
 contract is named by its index among the victim's contracts, up to the 16 contract cards) and the
 Spitzel (pairs of worker positions). A game package without a ``codec`` module has no research

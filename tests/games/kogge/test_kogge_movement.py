@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from kogge_helpers import (
     balance,
     check_inventory,
@@ -15,6 +16,7 @@ from kogge_helpers import (
     texts,
 )
 
+from hanse.core import IllegalActionError
 from hanse.games.kogge.actions import Decision
 
 
@@ -137,7 +139,7 @@ def test_a_second_two_moves_chip_does_not_stack() -> None:
 
 def test_secret_route_chip_leads_to_the_guildmaster_for_one_more() -> None:
     """Bonus chip 'Geheimweg': to the guild master's city from anywhere, one good or marker more
-    than the normal cost of the step."""
+    than the normal cost of the step ('kostet eine Ware oder einen Wegemarker zusätzlich')."""
     g = game(2)
     s = scenario(g, pos=[0, 5], gm=6)
     s.chips[3] = 1
@@ -148,11 +150,66 @@ def test_secret_route_chip_leads_to_the_guildmaster_for_one_more() -> None:
     legal = texts(g, s)
     assert "move gm pay o" in legal and "move gm pay 1" in legal and "move gm" not in legal
     g.apply_action(s, g.action_from_str("move gm pay 1"))
-    assert s.pos[0] == 6
+    assert s.pos[0] == 6 and s.phase == Decision.MOVE
     assert not any(t.startswith("move gm") for t in texts(g, s))  # already there
     g.apply_action(s, g.action_from_str("move 0 pay o"))  # to 7
-    assert "move gm pay o o" in texts(g, s) and "move gm pay o" not in texts(g, s)
+    # A paid step: the Geheimweg costs two items, the second asked next.
+    assert [t for t in texts(g, s) if t.startswith("move gm")] == ["move gm pay o"]
+    g.apply_action(s, g.action_from_str("move gm pay o"))
+    assert s.pos[0] == 7 and s.phase == Decision.PAY_FEE and s.cargo[0] == 1
+    assert texts(g, s) == ["fee o"]
+    g.apply_action(s, g.action_from_str("fee o"))
+    assert s.pos[0] == 6 and s.phase == Decision.MOVE and s.cargo[0] == 0
     check_inventory(g, s)
+
+
+def test_secret_route_fee_is_paid_one_item_at_a_time_in_order() -> None:
+    """Geheimweg after the free step: the step's item and the Geheimweg's are chosen one at a
+    time, the second no lower than the first (goods ore, fur, amber, salt, then markers 0-8), so
+    every pair is paid in one way: a first item is offered only if a second can follow."""
+    g = game(2)
+    s = scenario(g, pos=[0, 5], gm=6)
+    s.chips[3] = 1
+    s.chips_left[3] -= 1
+    s.steps = 1
+    set_cargo(s, 0, "oof")
+    set_hand(s, 0, 1, 5)
+    balance(g, s)
+    secret = [t for t in texts(g, s) if t.startswith("move gm")]
+    assert secret == ["move gm pay o", "move gm pay f", "move gm pay 1"]  # not 5: nothing follows
+    g.apply_action(s, g.action_from_str("move gm pay f"))
+    assert s.pos[0] == 0 and s.phase == Decision.PAY_FEE  # not yet sailed
+    assert texts(g, s) == ["fee 1", "fee 5"]  # fur was the only fur; ore is lower
+    g.apply_action(s, g.action_from_str("fee 5"))
+    assert s.pos[0] == 6 and s.steps == 2 and s.phase == Decision.MOVE
+    assert s.cargo[0:4] == goods("oo") and s.hand[5] == 0 and s.hand[1] == 1
+    check_inventory(g, s)
+
+
+def test_secret_route_fee_with_a_full_hand_offers_few_choices() -> None:
+    """Issue 18 ("no Kogge decision should offer more than a few dozen actions"): with every good
+    and marker twice, the paid Geheimweg offers 13 first items, then at most 13 second ones (it
+    offered all 91 pairs at once before)."""
+    g = game(2)
+    s = scenario(g, pos=[0, 5], gm=6)
+    s.chips[3] = 1
+    s.chips_left[3] -= 1
+    s.steps = 1
+    set_cargo(s, 0, "ooffaass")
+    set_hand(s, 0, *range(9), *range(9))
+    balance(g, s)
+    secret = [t for t in texts(g, s) if t.startswith("move gm")]
+    assert len(secret) == 13
+    g.apply_action(s, g.action_from_str("move gm pay o"))
+    assert len(texts(g, s)) == 13
+    check_inventory(g, s)
+
+
+def test_a_fee_of_two_items_in_one_action_is_refused_clearly() -> None:
+    """The notation of a two-item step says how the fee is paid now."""
+    g = game(2)
+    with pytest.raises(IllegalActionError, match="fee 3"):
+        g.action_from_str("move gm pay o 5")
 
 
 def test_collect_goods_in_the_start_city_and_only_from_own_kontore() -> None:

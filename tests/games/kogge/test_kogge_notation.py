@@ -18,8 +18,9 @@ EXAMPLES = [
     "tax s",
     "move 0",
     "move 1 pay o",
-    "move gm pay o 5",
-    "move 1 pay 3 4",
+    "move gm pay 5",
+    "fee o",
+    "fee 8",
     "collect",
     "stop",
     "build",
@@ -79,11 +80,16 @@ def test_issue_json_shapes() -> None:
     g = game(3)
     assert g.action_to_json(g.action_from_str("bid 5")) == {"kind": "bid", "marker": 5}
     assert g.action_to_json(g.action_from_str("bid done")) == {"kind": "bid_done"}
-    assert g.action_to_json(g.action_from_str("move 1 pay o 5")) == {
+    assert g.action_to_json(g.action_from_str("move 1 pay 5")) == {
         "kind": "move",
         "slot": 1,
-        "goods": [0],
+        "goods": [],
         "markers": [5],
+    }
+    assert g.action_to_json(g.action_from_str("fee a")) == {
+        "kind": "pay_fee",
+        "good": 2,
+        "marker": -1,
     }
     assert g.action_from_json({"kind": "bid", "marker": 5}) == act.Bid(5)
 
@@ -116,6 +122,10 @@ def test_a_whole_bid_in_one_line_is_refused_with_the_chain_explained() -> None:
         "take 9",
         "gmtrade good a 6",
         "item give 12",
+        "fee",
+        "fee x",
+        "fee 9",
+        "move 0 pay o 5",
     ],
 )
 def test_malformed_text_is_refused(text: str) -> None:
@@ -163,10 +173,11 @@ def test_malformed_json_is_refused(obj: object) -> None:
         game(3).action_from_json(obj)
 
 
-def test_json_multisets_may_come_in_any_order() -> None:
-    g = game(3)
-    move = {"kind": "move", "slot": 1, "goods": [], "markers": [7, 2]}
-    assert g.action_from_json(move) == act.Move(1, (), (2, 7))
+def test_json_move_paid_with_two_items_is_refused() -> None:
+    """A step is paid with one item; the Geheimweg's second is its own action (``pay_fee``)."""
+    move = {"kind": "move", "slot": 2, "goods": [], "markers": [7, 2]}
+    with pytest.raises(IllegalActionError, match="fee"):
+        game(3).action_from_json(move)
 
 
 def test_illegal_action_names_the_rule_and_changes_nothing() -> None:

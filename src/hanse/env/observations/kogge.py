@@ -12,7 +12,7 @@ holding's name, e.g. ``cargo_count``). Segments, in order:
 =====================  ====================  ==================================================
 segment                size                  content
 =====================  ====================  ==================================================
-decision, decider      23, n + 2             pending decision, relative seat / chance / nobody
+decision, decider      24, n + 2             pending decision, relative seat / chance / nobody
 turn_owner, actor      n, n                  relative seats
 round                  3 + n(n + 1)          round / 20, bidding index / n, guild master's
                                              passes / 2, order (a seat per place), queue of
@@ -44,7 +44,7 @@ conflict, winner       10 + 5n               the two sides, stage / 2, the value
                                              winner; the game's winner
 =====================  ====================  ==================================================
 
-Total: 2 players 962, 3 players 1096, 4 players 1232 (``hanse.env.ObservationEncoder(game).size``).
+Total: 2 players 963, 3 players 1097, 4 players 1233 (``hanse.env.ObservationEncoder(game).size``).
 """
 
 from __future__ import annotations

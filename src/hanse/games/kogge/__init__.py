@@ -46,7 +46,9 @@ Turns are chains of small decisions (``view["decision"]``):
 - ``choose_start`` (secret until all have chosen), ``start_swap`` (D);
 - ``bid`` (one marker at a time, never higher than the last, then ``bid_done``; RULINGS.md,
   "Bids are laid as a chain"), ``move_guildmaster``, ``pay_tax`` (A);
-- ``move`` (one step at a time: ``move``, ``collect``, ``offer_trade``, ``stop``);
+- ``move`` (one step at a time, paid with one item: ``move``, ``collect``, ``offer_trade``,
+  ``stop``), ``pay_fee`` (the Geheimweg's second item after a step that is not free, no lower
+  than the first, so that every pair is paid in one way);
 - ``action`` (the menu: ``build_kontor``, ``guildmaster_trade``, ``buy_markers``, ``exchange``,
   ``change_route``, ``look`` (D), ``rob``, ``offer_trade``, ``end_turn``);
 - ``exchange`` (one good given or taken at a time, then ``exchange_done``);

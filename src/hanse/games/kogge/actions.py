@@ -42,6 +42,7 @@ class Decision:
     PUSH = 20
     OVER = 21
     TAKE_MARKER = 22
+    PAY_FEE = 23
 
 
 DECISION_NAMES = (
@@ -68,6 +69,7 @@ DECISION_NAMES = (
     "push",
     "game_over",
     "take_marker",
+    "pay_fee",
 )
 CHANCE_PHASES = frozenset((Decision.DEAL, Decision.LOT, Decision.DRAW_BONUS, Decision.DRAW_OFFER))
 
@@ -142,12 +144,24 @@ class PayTax:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One step of the cog: route square 0/1 of its city (2: Geheimweg), paid with goods/markers."""
+    """One step of the cog: route square 0/1 of its city (2: Geheimweg), free or paid with one
+    good or one marker (a Geheimweg step that is not free asks for a second item: ``PayFee``)."""
 
     kind: ClassVar[str] = "move"
     slot: int
     goods: tuple[int, ...]
     markers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PayFee:
+    """The second item of a Geheimweg step's fee when the step is not free: one good or one
+    marker, no lower in the order of items (goods ore, fur, amber, salt, then markers 0-8) than
+    the item paid with the ``Move`` itself, so every pair of items is paid in exactly one way."""
+
+    kind: ClassVar[str] = "pay_fee"
+    good: int
+    marker: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +351,7 @@ ACTION_CLASSES: tuple[type, ...] = (
     MoveGuildmaster,
     PayTax,
     Move,
+    PayFee,
     Collect,
     Stop,
     BuildKontor,
@@ -433,6 +448,8 @@ def action_to_str(action: object) -> str:  # one branch per action kind
             where = "gm" if slot == SECRET_SLOT else str(slot)
             pay = [GOOD_LETTERS[g] for g in goods] + [str(m) for m in markers]
             return f"move {where}" + (" pay " + " ".join(pay) if pay else "")
+        case PayFee(good, marker):
+            return f"fee {GOOD_LETTERS[good] if good >= 0 else marker}"
         case Collect():
             return "collect"
         case Stop():
@@ -556,6 +573,9 @@ def action_from_str(text: str) -> object:  # one branch per action kind
         if head == "look":
             good, marker = _item(text, a)
             return Look(good, marker)
+        if head == "fee":
+            good, marker = _item(text, a)
+            return PayFee(good, marker)
         if head == "attack":
             return Attack(_int(text, a, 0, 3))
         if head == "demand":
@@ -565,17 +585,16 @@ def action_from_str(text: str) -> object:  # one branch per action kind
             return Demand(wish)
         if head == "push":
             return Push(_int(text, a, 0, 1))
-    if head == "move" and len(args) >= 3 and args[1] == "pay":
+    if head == "move" and len(args) > 3 and args[1] == "pay":
+        raise _bad(
+            text,
+            "a step is paid with one item; the Geheimweg's second item follows as its own "
+            "action ('move gm pay o', then 'fee 3')",
+        )
+    if head == "move" and len(args) == 3 and args[1] == "pay":
         slot = SECRET_SLOT if args[0] == "gm" else _int(text, args[0], 0, 1)
-        goods: list[int] = []
-        markers: list[int] = []
-        for word in args[2:]:
-            good, marker = _item(text, word)
-            if good >= 0:
-                goods.append(good)
-            else:
-                markers.append(marker)
-        return Move(slot, tuple(sorted(goods)), tuple(sorted(markers)))
+        good, marker = _item(text, args[2])
+        return Move(slot, (good,) if good >= 0 else (), (marker,) if marker >= 0 else ())
     if head == "offer" and len(args) == 2 and args[1] == "kontor":
         return OfferTrade(_int(text, args[0], 0, 3), 1)
     if head == "buy" and len(args) == 2:

@@ -2,21 +2,18 @@
 
 The research environments (``hanse.env``) number these lists to get a fixed action space; the
 rules never read them. They are the game's own interned actions (``KoggeGame._build_tables``), so
-a legal action is found by identity. Bids are laid one marker at a time and a conflict's secret
-choice is asked value by value (RULINGS.md), so no list grows with a hand: the largest part is
-the Geheimweg's moves paid with up to two goods or markers (13 + 91).
+a legal action is found by identity. Bids are laid one marker at a time, a conflict's secret
+choice is asked value by value (RULINGS.md) and a step is paid with one item (the Geheimweg's
+second item is its own decision), so no list grows with a hand.
 
 Left out because no rule of the configuration can offer them: the Memory look and the start swap
 without expert rule D, the tax without A, offers to a Kontor without B, the attack, the choice,
-the demand and the push without C; a plain route step paid with two items (only the Geheimweg
-costs one more) and a free Geheimweg step.
+the demand and the push without C.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from hanse.games.kogge.actions import SECRET_SLOT
 
 
 def all_actions(game: Any) -> tuple[Any, ...]:
@@ -29,10 +26,7 @@ def all_actions(game: Any) -> tuple[Any, ...]:
     actions += [*g.bid, g.bid_done, *g.gm_move]
     if g.taxes:
         actions += g.pay_tax
-    for (slot, goods, markers), move in g.move.items():
-        items = len(goods) + len(markers)
-        if (slot == SECRET_SLOT and items >= 1) or (slot != SECRET_SLOT and items <= 1):
-            actions.append(move)
+    actions += [*g.move_free, *(move for table in g.move_one for move in table), *g.pay_fee]
     actions += [g.collect, g.stop, g.build, *g.gm_trade.values(), *g.take, g.take_none]
     actions += [*g.buy, *g.exchange, g.exchange_done]
     if not g.memory:

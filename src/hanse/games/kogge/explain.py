@@ -27,7 +27,11 @@ _RULES: dict[type, str] = {
     act.PayTax: "Expert rule A 'Steuern': pay one good you carry",
     act.Move: "Rule '3A Bewegung': sail along a route of your city (face-up routes into a city "
     "with your own robbery marker are closed), paying one good or marker for every step after "
-    "the free one(s), one more for the Geheimweg",
+    "the free one(s), one more for the Geheimweg; a step is paid with one item, the Geheimweg's "
+    "second (after a step that is not free) as its own action",
+    act.PayFee: "Rule 'Bonuschips: Geheimweg': after a Geheimweg step that is not free, pay its "
+    "second item: a good or marker you hold, no lower in the order ore, fur, amber, salt, markers "
+    "0-8 than the first",
     act.Collect: "Rule 'Waren und Kontore': collect only from your own Kontor in your cog's city "
     "while moving",
     act.Stop: "Rule '3A Bewegung': the movement comes first",

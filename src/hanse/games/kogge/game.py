@@ -91,6 +91,7 @@ class KoggeGame(GameBase):
             conflicts.legal_push,
             self._no_decision,  # OVER
             guild_trade.legal_take,
+            movement.legal_fee,
         ]
         self._dispatch: dict[type, Callable[[KoggeGame, KoggeState, Any], None]] = _DISPATCH
 
@@ -104,23 +105,15 @@ class KoggeGame(GameBase):
         self.bid_done = act.BidDone()
         self.gm_move: list[Action] = [act.MoveGuildmaster(1), act.MoveGuildmaster(2)]
         self.pay_tax = [act.PayTax(t) for t in range(4)]
-        self.move: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Action] = {}
-        pays: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), ())]
-        for k in (1, 2):
-            for items in itertools.combinations_with_replacement(range(13), k):
-                goods = tuple(i for i in items if i < 4)
-                marks = tuple(i - 4 for i in items if i >= 4)
-                pays.append((goods, marks))
-        for slot in (0, 1, SECRET_SLOT):
-            for goods, marks in pays:
-                self.move[(slot, goods, marks)] = act.Move(slot, goods, marks)
-        # Free steps and steps paid with one item (0-3 a good, 4-12 a marker), by slot.
-        self.move_free = [self.move[(slot, (), ())] for slot in (0, 1)]
+        # Free steps and steps paid with one item (0-3 a good, 4-12 a marker), by slot (the
+        # Geheimweg's is never free; its second item is a PayFee).
+        self.move_free = [act.Move(slot, (), ()) for slot in (0, 1)]
         self.move_one = [
-            [self.move[(slot, (i,), ())] for i in range(4)]
-            + [self.move[(slot, (), (v,))] for v in range(9)]
-            for slot in (0, 1)
+            [act.Move(slot, (i,), ()) for i in range(4)]
+            + [act.Move(slot, (), (v,)) for v in range(9)]
+            for slot in (0, 1, SECRET_SLOT)
         ]
+        self.pay_fee = [act.PayFee(t, -1) for t in range(4)] + [act.PayFee(-1, v) for v in range(9)]
         self.collect = act.Collect()
         self.stop = act.Stop()
         self.build = act.BuildKontor()
@@ -259,7 +252,7 @@ class KoggeGame(GameBase):
         of range is refused instead of being read as another action."""
         action = _checked_json(obj, lambda o: GameBase.action_from_json(self, o))
         back = self.action_to_json(action)
-        if any(_canonical(obj, k) != _canonical(back, k) for k in back if k != "kind"):
+        if any(obj[k] != back[k] for k in back if k != "kind"):
             raise IllegalActionError(
                 f"malformed {obj['kind']!r} action {obj!r}: a field is out of range "
                 f"(read as {back!r})"
@@ -354,6 +347,7 @@ _DISPATCH: dict[type, Callable[[KoggeGame, KoggeState, Any], None]] = {
     act.MoveGuildmaster: lambda g, s, a: guildmaster.apply_gm_move(g, s, a.steps),
     act.PayTax: lambda g, s, a: guildmaster.apply_tax(g, s, a.good),
     act.Move: movement.apply_move,
+    act.PayFee: movement.apply_fee,
     act.Collect: movement.apply_collect,
     act.Stop: movement.apply_stop,
     act.BuildKontor: lambda g, s, a: kontor.apply_build(g, s),
@@ -384,10 +378,6 @@ _DISPATCH: dict[type, Callable[[KoggeGame, KoggeState, Any], None]] = {
 }
 
 
-_MULTISET_FIELDS = frozenset(("markers", "goods"))
-"""List fields of Move are multisets: their order is free."""
-
-
 def _checked_json(obj: Any, read: Callable[[Any], Action]) -> Action:
     """Refuse fields that are not ints or lists of ints before the generic reader sees them."""
     if isinstance(obj, dict) and isinstance(obj.get("kind"), str):
@@ -406,14 +396,6 @@ def _checked_json(obj: Any, read: Callable[[Any], Action]) -> Action:
         raise
     except (TypeError, ValueError, IndexError, KeyError) as exc:
         raise IllegalActionError(f"malformed action {obj!r}: {exc}") from exc
-
-
-def _canonical(obj: dict[str, Any], name: str) -> Any:
-    value = obj[name]
-    if isinstance(value, list):
-        fixed_length = obj["kind"] == "demand"
-        return value if fixed_length or name not in _MULTISET_FIELDS else sorted(value)
-    return value
 
 
 def _dealt(sq: int) -> int:

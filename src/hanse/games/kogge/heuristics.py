@@ -80,10 +80,14 @@ def heuristic_value(game: Any, view: dict[str, Any], seat: int) -> float:
 
 def unfinished(game: Any, state: Any, seat: int) -> bool:
     """Waren eintauschen is built one good at a time (3B d), a bid one marker at a time
-    (RULINGS.md, "Bids are laid as a chain"): the bot values a step by the exchange or the bid
-    it completes."""
+    (RULINGS.md, "Bids are laid as a chain"), a Geheimweg step that is not free one item at a
+    time: the bot values a step by the exchange, the bid or the move it completes."""
     phase = state.phase
-    return bool(phase == Decision.EXCHANGE or (phase == Decision.BID and state.bids[seat]))
+    return bool(
+        phase == Decision.EXCHANGE
+        or phase == Decision.PAY_FEE
+        or (phase == Decision.BID and state.bids[seat])
+    )
 
 
 def search_candidates(
@@ -115,8 +119,8 @@ def turn_of(game: Any, state: Any) -> int:
 
 WIDEST_PLAY_OUT = 60
 """A leaf's play-out stops at a decision with more actions than this, where weighing each would
-cost more than the leaf is worth. Since bids are laid one marker at a time no decision of random
-games comes near it; a move with the Geheimweg chip paid with two items can."""
+cost more than the leaf is worth. Since bids are laid one marker at a time and every step is paid
+one item at a time, no decision of random games comes near it."""
 
 
 def search_leaf_after_turn(game: Any, state: Any) -> list[float]:

@@ -213,8 +213,9 @@ def prospect(s: Any, p: int, point: float) -> float:
     c = s.pos[p]
     cargo = s.cargo[p * 4 : p * 4 + 4]
     phase = s.phase
-    on_turn = s.turn_owner == p and phase in (Decision.MOVE, Decision.ACTION, Decision.EXCHANGE)
-    if on_turn and phase != Decision.MOVE:
+    sailing = phase == Decision.MOVE or phase == Decision.PAY_FEE
+    on_turn = s.turn_owner == p and (sailing or phase in (Decision.ACTION, Decision.EXCHANGE))
+    if on_turn and not sailing:
         # 3B: the action phase in this city; each action once per turn.
         used = s.used
         moved = c != s.turn_start and not used & USED_EXCHANGE and phase != Decision.EXCHANGE
@@ -241,7 +242,8 @@ def prospect(s: Any, p: int, point: float) -> float:
         return THIS_TURN * best
     # The next turn: the guild master moves one or two cities first unless p is still to play
     # this round (2 Gildemeister).
-    if not (Decision.MOVE <= phase < Decision.OVER and p in s.order[s.idx + 1 :]):
+    in_round = phase >= Decision.MOVE and phase != Decision.OVER  # a Spielerphase is under way
+    if not (in_round and p in s.order[s.idx + 1 :]):
         gm = ((s.gm + 1) % NUM_CITIES, (s.gm + 2) % NUM_CITIES)
     free = 2 if s.chips[p * 4 + CHIP_TWO_MOVES] else 1
     best = 0.0

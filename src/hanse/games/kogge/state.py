@@ -13,7 +13,9 @@ Layout of the flat lists (n players):
 - ``cargo[p * 4 + g]``, ``hand[p * 9 + v]``, ``chips[p * 4 + k]``: per player;
   ``known_cargo`` and ``known_hand`` what the whole table knows of them (``knowledge.py``);
 - ``stake[i * 9 + v]``: markers chosen for a conflict by its attacker (i=0) and defender (i=1);
-- ``leftover``: last round's unsold markers, set aside while the new offer is drawn.
+- ``leftover``: last round's unsold markers, set aside while the new offer is drawn;
+- ``fee_floor``: while a Geheimweg step's second item is due (``Decision.PAY_FEE``), the item
+  paid first (0-3 a good, 4-12 a marker; the second is no lower), else -1.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ class KoggeState(GameState):
         "gm_marker",
         "turn_start",
         "steps",
+        "fee_floor",
         "used",
         "traded",
         "esc_goods",
@@ -126,6 +129,7 @@ class KoggeState(GameState):
     gm_marker: int
     turn_start: int
     steps: int
+    fee_floor: int
     used: int
     traded: int
     esc_goods: list[int]
@@ -190,6 +194,7 @@ class KoggeState(GameState):
         c.gm_marker = self.gm_marker
         c.turn_start = self.turn_start
         c.steps = self.steps
+        c.fee_floor = self.fee_floor
         c.used = self.used
         c.traded = self.traded
         c.esc_goods = self.esc_goods[:]

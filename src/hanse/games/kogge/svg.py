@@ -70,6 +70,7 @@ DECISION_WORDS = {
     "move_guildmaster": "move the guild master",
     "pay_tax": "pay tax",
     "move": "sail",
+    "pay_fee": "pay the secret route",
     "action": "action",
     "exchange": "exchange goods",
     "offer_trade": "trade offer",

@@ -211,6 +211,7 @@ def make_view(g: KoggeGame, s: KoggeState, seat: int | None) -> View:
         "turn": {
             "start_city": s.turn_start,
             "steps": s.steps,
+            "fee_floor": s.fee_floor if s.fee_floor >= 0 else None,
             "used": [name for bit, name in USED_NAMES if s.used & bit],
             "offers_made": [bit for bit in range(2 * n) if s.traded >> bit & 1],
             "taking": s.taking,
@@ -301,6 +302,7 @@ def _rebuild(g: KoggeGame, v: View) -> KoggeState:
     turn_ = v["turn"]
     s.turn_start = int(turn_["start_city"])
     s.steps = int(turn_["steps"])
+    s.fee_floor = -1 if turn_["fee_floor"] is None else int(turn_["fee_floor"])
     s.used = sum(bit for bit, name in USED_NAMES if name in turn_["used"])
     s.traded = sum(1 << b for b in turn_["offers_made"])
     s.taking = int(turn_["taking"])

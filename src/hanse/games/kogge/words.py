@@ -137,6 +137,11 @@ KINDS: dict[str, KindWords] = {
     "cancel_trade": KindWords("cancel the offer", "give up the offer you are composing"),
     "answer_trade": KindWords("answer the offer", "accept or decline the trade offered to you"),
     "end_turn": KindWords("end the turn", "end your turn; actions not taken are lost"),
+    "pay_fee": KindWords(
+        "pay the secret route",
+        "bonus chip Geheimweg: a secret route step that is not free costs two items; pay the "
+        "second good or marker",
+    ),
     "look": KindWords(
         "look at the markers",
         "expert rule D: pay one good or marker to look at the two face-down markers of your city",
@@ -315,13 +320,19 @@ def _move_decision(view: View) -> Phrase:
     me = _decider(view)
     city = _seat_city(view, me)
     where = _city(city) if city is not None else "?"
-    free = 2 if view["players"][me]["bonus_chips"][CHIP_NAMES[CHIP_TWO_MOVES]] else 1
-    if view["turn"]["steps"] < free:
+    if not _steps_paid(view, me):
         return phrase("Move your cog from {city}: the next step is free. Or stop here.", city=where)
     return phrase(
         "Move your cog on from {city}: each further step costs one good or one marker. Or stop "
         "here.",
         city=where,
+    )
+
+
+def _fee_decision(view: View) -> Phrase:
+    return phrase(
+        "Secret route to {city}: pay its second good or marker.",
+        city=_city(int(view["guildmaster"])),
     )
 
 
@@ -486,6 +497,7 @@ _DECISIONS = {
     "move_guildmaster": _gm_decision,
     "pay_tax": _tax_decision,
     "move": _move_decision,
+    "pay_fee": _fee_decision,
     "action": _action_decision,
     "exchange": _exchange_decision,
     "offer_trade": _offer_decision,
@@ -581,14 +593,27 @@ def _pay(action: dict[str, Any], view: View, seat: int) -> Case:
 
 def _move(action: dict[str, Any], view: View, seat: int) -> Case:
     """A step of the cog: the first is free (two with the chip), each further one costs one good
-    or one marker; the secret route (bonus chip) leads to the guild master's city."""
+    or one marker; the secret route (bonus chip) leads to the guild master's city for one item
+    more, the second of a step that is not free asked next (``pay_fee``)."""
     paid = [GOOD_ITEMS[g] for g in action["goods"]] + [MARKER_ITEMS[m] for m in action["markers"]]
-    pay = [*paid, "?", "?"]
+    pay = paid[0] if paid else "?"
     if action["slot"] == SECRET_SLOT:
-        key = "move/secret" + ("_paid2" if len(paid) >= 2 else "_paid" if paid else "")
-        return key, {"city": _city(int(view["guildmaster"])), "pay": pay[0], "pay2": pay[1]}
+        key = "move/secret_first" if _steps_paid(view, seat) else "move/secret_paid"
+        return key, {"city": _city(int(view["guildmaster"])), "pay": pay}
     way, fields = _step(view, _seat_city(view, seat), action["slot"])
-    return ("move_paid/" if paid else "move/") + way, {**fields, "pay": pay[0]}
+    return ("move_paid/" if paid else "move/") + way, {**fields, "pay": pay}
+
+
+def _steps_paid(view: View, seat: int) -> bool:
+    """True once the free step(s) of this movement are used (two with '2 Felder gehen')."""
+    free = 2 if view["players"][seat]["bonus_chips"][CHIP_NAMES[CHIP_TWO_MOVES]] else 1
+    return int(view["turn"]["steps"]) >= free
+
+
+def _pay_fee(action: dict[str, Any], view: View, seat: int) -> Case:
+    """The secret route's second item, after which the cog reaches the guild master's city."""
+    item = _item(action["good"], action["marker"])
+    return "pay_fee", {"pay": item, "city": _city(int(view["guildmaster"]))}
 
 
 def _in_city(action: dict[str, Any], view: View, seat: int) -> Case:
@@ -775,6 +800,7 @@ _CASES: dict[str, Callable[[dict[str, Any], View, int], Case]] = {
     "move_guildmaster": _move_guildmaster,
     "pay_tax": _pay,
     "move": _move,
+    "pay_fee": _pay_fee,
     "stop": _in_city,
     "collect": _in_city,
     "build_kontor": _in_city,
@@ -812,9 +838,9 @@ BUTTONS: dict[str, str] = {
     "move_guildmaster/1_end": "Guild master 1 city on, to {city}: the game ends",
     "move_guildmaster/2_end": "Guild master 2 cities on, to {city}: the game ends",
     "pay_tax": "Pay {pay} as tax",
-    "move/secret": "Secret route to {city}, paying {pay}",
     "move/secret_paid": "Secret route to {city}, paying {pay}",
-    "move/secret_paid2": "Secret route to {city}, paying {pay} and {pay2}",
+    "move/secret_first": "Secret route to {city}, paying {pay} and one more",
+    "pay_fee": "Pay {pay} for the secret route to {city}",
     **_steps(
         "move",
         "Sail to {city}",
@@ -912,9 +938,9 @@ LOG_LINES: dict[str, str] = {
         "{player} moves the guild master 2 cities on, to {city}: the game ends"
     ),
     "pay_tax": "{player} pays {pay} as tax",
-    "move/secret": "{player} takes the secret route to {city}",
     "move/secret_paid": "{player} takes the secret route to {city}, paying {pay}",
-    "move/secret_paid2": "{player} takes the secret route to {city}, paying {pay} and {pay2}",
+    "move/secret_first": "{player} takes the secret route to {city}, paying {pay} and one more",
+    "pay_fee": "{player} pays {pay} for the secret route and reaches {city}",
     **_steps(
         "move",
         "{player} sails to {city}",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hanse.games.kogge.rules.common import pay
-from hanse.games.kogge.rules.movement import payments
+from hanse.games.kogge.rules.movement import held_items
 from hanse.games.kogge.rules.phase import USED_LOOK, USED_ROUTE
 from hanse.games.kogge.state import KoggeState
 
@@ -48,8 +48,8 @@ def apply_change(g: KoggeGame, s: KoggeState, slot: int, marker: int) -> None:
 
 
 def add_looks(g: KoggeGame, s: KoggeState, acts: list[Action]) -> None:
-    for goods, markers in payments(s, s.actor, 1):
-        acts.append(g.look[(goods[0] if goods else -1, markers[0] if markers else -1)])
+    for i in held_items(s, s.actor):
+        acts.append(g.look[(i, -1) if i < 4 else (-1, i - 4)])
 
 
 def apply_look(g: KoggeGame, s: KoggeState, good: int, marker: int) -> None:

@@ -94,6 +94,7 @@ def new_state(g: KoggeGame) -> KoggeState:
     s.gm_marker = -1
     s.turn_start = -1
     s.steps = 0
+    s.fee_floor = -1
     s.used = 0
     s.traded = 0
     s.esc_goods = [0] * 4
