@@ -55,7 +55,7 @@ CHIP_SHORT = {
     "trade3": "3:1",
     "extra_marker": "+1",
     "two_moves": "2 step",
-    "secret_route": "secret",
+    "secret_route": "secret route",
 }
 """The bonus chips (Bonuschips) in short; the last two are words (translated)."""
 CHIP_WORDS = frozenset(("two_moves", "secret_route"))
