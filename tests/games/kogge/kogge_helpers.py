@@ -78,6 +78,17 @@ def scenario(
     return s
 
 
+def secret_route_scenario(g: KoggeGame, steps: int = 0) -> KoggeState:
+    """Seat 0's cog in Tönsberg (0) holding the bonus chip Geheimweg, seat 1's in Danzig (5), the
+    guild master in Stralsund (6); ``steps`` steps already sailed this movement. Holdings and
+    ``balance`` are left to the test."""
+    s = scenario(g, pos=[0, 5], gm=6)
+    s.chips[3] = 1
+    s.chips_left[3] -= 1
+    s.steps = steps
+    return s
+
+
 def set_cargo(s: KoggeState, p: int, text: str) -> None:
     s.cargo[p * 4 : p * 4 + 4] = goods(text)
 

@@ -11,6 +11,7 @@ from kogge_helpers import (
     place_robbery,
     put_kontor,
     scenario,
+    secret_route_scenario,
     set_cargo,
     set_hand,
     texts,
@@ -141,9 +142,7 @@ def test_secret_route_chip_leads_to_the_guildmaster_for_one_more() -> None:
     """Bonus chip 'Geheimweg': to the guild master's city from anywhere, one good or marker more
     than the normal cost of the step ('kostet eine Ware oder einen Wegemarker zusätzlich')."""
     g = game(2)
-    s = scenario(g, pos=[0, 5], gm=6)
-    s.chips[3] = 1
-    s.chips_left[3] -= 1
+    s = secret_route_scenario(g)
     set_cargo(s, 0, "ooo")
     set_hand(s, 0, 1)
     balance(g, s)
@@ -168,10 +167,7 @@ def test_secret_route_fee_is_paid_one_item_at_a_time_in_order() -> None:
     time, the second no lower than the first (goods ore, fur, amber, salt, then markers 0-8), so
     every pair is paid in one way: a first item is offered only if a second can follow."""
     g = game(2)
-    s = scenario(g, pos=[0, 5], gm=6)
-    s.chips[3] = 1
-    s.chips_left[3] -= 1
-    s.steps = 1
+    s = secret_route_scenario(g, steps=1)
     set_cargo(s, 0, "oof")
     set_hand(s, 0, 1, 5)
     balance(g, s)
@@ -191,10 +187,7 @@ def test_secret_route_fee_with_a_full_hand_offers_few_choices() -> None:
     and marker twice, the paid Geheimweg offers 13 first items, then at most 13 second ones (it
     offered all 91 pairs at once before)."""
     g = game(2)
-    s = scenario(g, pos=[0, 5], gm=6)
-    s.chips[3] = 1
-    s.chips_left[3] -= 1
-    s.steps = 1
+    s = secret_route_scenario(g, steps=1)
     set_cargo(s, 0, "ooffaass")
     set_hand(s, 0, *range(9), *range(9))
     balance(g, s)

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from kogge_helpers import balance, game, scenario, set_cargo, set_hand, texts
+from kogge_helpers import balance, game, secret_route_scenario, set_cargo, set_hand, texts
 
 from hanse.bots.registry import make_bot
 from hanse.games.kogge.actions import Decision
@@ -29,13 +29,10 @@ LANGS = ("de", "it")
 
 
 def _fee_due(**flags: Any) -> tuple[KoggeGame, KoggeState, KoggeState]:
-    """Seat 0 in Novgorod (0) after its free step, the guild master in Stralsund (6): the state
+    """Seat 0 in Tönsberg (0) after its free step, the guild master in Stralsund (6): the state
     before 'move gm pay o' and the state after it, with the second item due."""
     g = game(2, **flags)
-    s = scenario(g, pos=[0, 5], gm=6)
-    s.chips[3] = 1
-    s.chips_left[3] -= 1
-    s.steps = 1
+    s = secret_route_scenario(g, steps=1)
     set_cargo(s, 0, "oofs")
     set_hand(s, 0, 2, 7)
     set_cargo(s, 1, "aa")
