@@ -11,7 +11,8 @@ themselves need none of these.
 - :func:`gym_env`: a Gymnasium env for one seat, the others played by Hanse bots.
 - :class:`VectorEnv`: K games stepped in one process with auto-reset and NumPy batches; its
   observations come from per-game state encoders (:mod:`hanse.env.state_observations`) that write
-  the same vectors as the view encoders, only faster (:mod:`hanse.env.sparse`).
+  the same vectors as the view encoders as byte codes (:mod:`hanse.env.sparse`), kept from step
+  to step and rewritten where the state changed (:mod:`hanse.env.rows`).
 - :func:`register_openspiel`: the games as pyspiel Python games (``python_hanse_<game>``).
 
 Chance is resolved inside every env with a ``random.Random`` seeded at reset.

@@ -78,7 +78,7 @@ class _Numbering:
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
         """The index of each action, in order (KeyError for one not listed)."""
-        if not isinstance(actions, list | tuple):
+        if type(actions) is not list and not isinstance(actions, tuple):
             actions = list(actions)
         found = list(map(self.by_id.get, map(id, actions)))
         if None in found:  # an action equal to a listed one but not the same object

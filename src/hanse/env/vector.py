@@ -17,23 +17,27 @@ step: copy them to keep them. A code that is not legal in its game raises
 :class:`hanse.core.IllegalActionError` before any game of the batch moves.
 
 Speed: the rows hold exactly what ``ObservationEncoder.encode(view)`` and ``ActionCodec.mask``
-give, but the observations are written from the state by the game's state encoder
-(:mod:`hanse.env.sparse`, tested equal to the view encoding), only their nonzero numbers, and every
-array is filled with one NumPy call per step (:mod:`hanse.env.scatter`). Actions are applied with
-``apply_trusted`` once checked against the codes offered, and chance draws likewise.
+give, but the observations are written from the state by the game's state encoder as one byte
+code per number (:mod:`hanse.env.sparse`, tested equal to the view encoding), kept per game and
+seat and rewritten only in the blocks whose state fields changed since that seat last decided
+(:mod:`hanse.env.rows`; Lübeck's vector, which changes almost whole between two turns of a seat,
+is written whole); NumPy turns all rows' codes into numbers with one division per step.
+Actions are applied with ``apply_trusted`` once checked against the codes offered, and chance
+draws likewise.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import contains
 from typing import Any
 
 import numpy as np
 
 from hanse.core.protocol import CHANCE, TERMINAL, IllegalActionError
+from hanse.env.rows import ObservationRows
 from hanse.env.runtime import GameRunner
-from hanse.env.scatter import RowScatter
 from hanse.env.sparse import SparseObservation
 from hanse.games import make
 
@@ -86,9 +90,14 @@ class VectorEnv:
         self.action_size = first.codec.size
         self.observation_size = first.encoder.size
         self.observer = SparseObservation(first.encoder)
-        self._rows = RowScatter(self.observer, num_envs, self.action_size)
+        self._observations = ObservationRows(self.observer, num_envs, players)
         self._legal_codes: list[list[int]] = [[] for _ in range(num_envs)]
         """The codes offered to each row, against which step checks the codes it is given."""
+        self._seats: list[int] = []
+        self._offered: list[int] = []
+        """The codes offered in this step, row after row, and how many per row."""
+        self._offered_counts: list[int] = []
+        self._mask_starts = np.arange(num_envs, dtype=np.int64) * self.action_size
         self._seeds = [random.Random(i) for i in range(num_envs)]
         self._scores: list[list[int]] = [[0] * players for _ in range(num_envs)]
         self.batch = Batch(
@@ -99,6 +108,8 @@ class VectorEnv:
             terminated=np.zeros(num_envs, dtype=np.bool_),
             truncated=np.zeros(num_envs, dtype=np.bool_),
         )
+        self._ended = False
+        """Whether the last step wrote rewards or ended a game (the next clears them)."""
         self.games_finished = 0
         """Games that ended (not cut) since construction."""
 
@@ -109,29 +120,42 @@ class VectorEnv:
         batch.rewards.fill(0.0)
         batch.terminated.fill(False)
         batch.truncated.fill(False)
+        self._ended = False
         for i in range(self.num_envs):
             self._seeds[i] = random.Random(base + i)
-            self._restart(i)
+            self._write(i, self._restart(i))
         self._store()
         return batch
 
-    def _restart(self, i: int) -> None:
+    def _restart(self, i: int) -> int:
+        """A new game in row i; returns the seat to decide."""
         runner = self.runners[i]
         runner.reset(self._seeds[i].randrange(2**62))
         self._scores[i] = runner.scores()
-        self._write(i, runner.game.current_player(runner.state))
+        return runner.game.current_player(runner.state)
 
     def _write(self, i: int, seat: int) -> None:
         """Row i: observation, mask and seat of the seat deciding in game i (gathered; stored by
-        :meth:`_store` once every row is written)."""
+        :meth:`_store` once every row is written, in order)."""
         runner = self.runners[i]
         state = runner.state
         codes = self._legal_codes[i] = runner.codec.codes(runner.game.legal_actions(state))
-        self._rows.add(state, seat, codes)
+        self._offered += codes
+        self._offered_counts.append(len(codes))
+        self._seats.append(seat)
+        self._observations.add(i, state, seat)
 
     def _store(self) -> None:
         batch = self.batch
-        self._rows.store(batch.observations, batch.masks, batch.seats)
+        self._observations.store(batch.observations)
+        batch.masks.fill(0)
+        ones = np.repeat(self._mask_starts, self._offered_counts)
+        ones += self._offered
+        batch.masks.reshape(-1)[ones] = 1
+        batch.seats[:] = self._seats
+        self._offered.clear()
+        self._offered_counts.clear()
+        self._seats.clear()
 
     def _refuse(self, i: int, code: int) -> None:
         """Raise IllegalActionError for a code game i was not offered."""
@@ -141,42 +165,79 @@ class VectorEnv:
         runner.game.apply_action(runner.state.clone(), action)
         raise IllegalActionError(f"action code {code} was not offered to game {i}")
 
+    def _codes(self, actions: Any) -> list[int]:
+        array = np.asarray(actions)
+        codes: list[int] = (
+            array.tolist() if array.dtype.kind in "iu" else [int(c) for c in array.tolist()]
+        )
+        if len(codes) != self.num_envs:
+            raise ValueError(f"{self.num_envs} action codes needed, got {len(codes)}")
+        if not all(map(contains, self._legal_codes, codes)):
+            for i, code in enumerate(codes):
+                if code not in self._legal_codes[i]:
+                    self._refuse(i, code)
+        return codes
+
     def step(self, actions: Any) -> Batch:
         """Apply one action code per game and auto-reset; a code that is not legal raises
         IllegalActionError before any game moves."""
-        codes = [int(code) for code in np.asarray(actions).tolist()]
-        if len(codes) != self.num_envs:
-            raise ValueError(f"{self.num_envs} action codes needed, got {len(codes)}")
-        for i, code in enumerate(codes):
-            if code not in self._legal_codes[i]:
-                self._refuse(i, code)
+        codes = self._codes(actions)
         batch = self.batch
-        rewards = batch.rewards
-        rewards.fill(0.0)
-        batch.terminated.fill(False)
-        batch.truncated.fill(False)
+        if self._ended:
+            batch.rewards.fill(0.0)
+            batch.terminated.fill(False)
+            batch.truncated.fill(False)
+            self._ended = False
         scores_mode = self.reward_mode == "scores"
         max_steps = self.runners[0].max_steps
-        for i, code in enumerate(codes):
-            runner = self.runners[i]
+        game = self.game
+        apply = game.apply_trusted
+        current_player = game.current_player
+        legal_actions = game.legal_actions
+        decode = self.codec.actions
+        codes_of = self.codec.codes
+        legal_codes = self._legal_codes
+        offered, offered_counts, seats = self._offered, self._offered_counts, self._seats
+        observe = self._observations.add
+        for i, (runner, code) in enumerate(zip(self.runners, codes, strict=True)):
+            state = runner.state
             # Checked above against the legal codes of this very state.
-            runner.apply_trusted(runner.codec.actions[code])
-            player = runner.game.current_player(runner.state)
-            if scores_mode:
-                scores = runner.scores()
-                rewards[i] = [a - b for a, b in zip(scores, self._scores[i], strict=True)]
-                self._scores[i] = scores
-            if player == TERMINAL:
-                if not scores_mode:
-                    rewards[i] = runner.returns()
-                batch.terminated[i] = True
-                self.games_finished += 1
-                self._restart(i)
-            elif max_steps is not None and runner.steps >= max_steps:
-                batch.truncated[i] = True
-                self._restart(i)
-            else:
-                assert player != CHANCE  # the runner resolves chance
-                self._write(i, player)
+            apply(state, decode[code])
+            runner.steps += 1
+            player = current_player(state)
+            if player < 0 or scores_mode or max_steps is not None:
+                player = self._after(i, player, scores_mode, max_steps)
+                state = runner.state
+            offer = legal_codes[i] = codes_of(legal_actions(state))
+            offered += offer
+            offered_counts.append(len(offer))
+            seats.append(player)
+            observe(i, state, player)
         self._store()
         return batch
+
+    def _after(self, i: int, player: int, scores_mode: bool, max_steps: int | None) -> int:
+        """Chance, rewards, the end or cut of game i after its action; the seat to decide."""
+        runner = self.runners[i]
+        batch = self.batch
+        if player == CHANCE:
+            runner._resolve_chance()
+            player = runner.game.current_player(runner.state)
+        if scores_mode:
+            scores = runner.scores()
+            batch.rewards[i] = [a - b for a, b in zip(scores, self._scores[i], strict=True)]
+            self._scores[i] = scores
+            self._ended = True
+        if player == TERMINAL:
+            if not scores_mode:
+                batch.rewards[i] = runner.returns()
+            batch.terminated[i] = True
+            self._ended = True
+            self.games_finished += 1
+            return self._restart(i)
+        if max_steps is not None and runner.steps >= max_steps:
+            batch.truncated[i] = True
+            self._ended = True
+            return self._restart(i)
+        assert player != CHANCE  # the runner resolves chance
+        return player

@@ -3,8 +3,10 @@
 
 Everything but the order of the face-down marker pile is public, and the state holds the board
 as flat lists of piece codes (``2 * seat + kind``, -1 empty), so each occupied post or office is
-one number at a precomputed position: the place's offset plus the (owner, kind) index of the code
-as the viewer counts owners.
+one code at a precomputed position: the place's offset plus the (owner, kind) index of the piece
+as the viewer counts owners. The blocks (:class:`hanse.env.sparse.Block`): the turn and the
+marker supply, the routes, the cities, Coellen, the players, the neutral player, the pending
+parts of an action, the scores.
 """
 
 from __future__ import annotations
@@ -12,14 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from hanse.core.protocol import CHANCE, TERMINAL
-from hanse.env.sparse import Layout
+from hanse.env.sparse import Block, BlockEncoder, Layout
 from hanse.games.hansa.data import ABILITIES, BONUS_KINDS, MERCHANTS_PER_PLAYER, TRADERS_PER_PLAYER
 from hanse.games.hansa.state import HansaState
 
 _K = len(BONUS_KINDS)
 
 
-class StateEncoder:
+class StateEncoder(BlockEncoder):
     """Writes a seat's Hansa observation from the state; see the module docstring."""
 
     def __init__(self, game: Any, layout: Layout) -> None:
@@ -27,6 +29,7 @@ class StateEncoder:
         n = game.num_players
         self.game = game
         self.n = n
+        self.size = layout.size
         self.neutral = game.neutral
         owners = n + (1 if game.neutral >= 0 else 0)
         self.owners = owners
@@ -36,189 +39,303 @@ class StateEncoder:
             [2 * self._owner(code >> 1, viewer) + (code & 1) for code in range(width)]
             for viewer in range(n)
         ]
-        at = layout.at
+        at, all_of = layout.at, layout.all
         self.decision = at("decision")
         self.decider = at("decider")
         self.turn_owner = at("turn_owner")
         self.actions_left = at("actions_left")
-        self.full_cities = at("full_cities")
-        self.markers_left = at("markers_left")
-        self.markers_unrevealed = at("markers_unrevealed")
-        self.markers_on_plate = at("markers_on_plate")
-        self.markers_out = at("markers_out")
         self.marker_to_place = at("marker_to_place")
-        route_posts = layout.all("route.posts")
+        route_posts = all_of("route.posts")
         self.post_position = [0] * sum(len(r) for r in board.route_post_range)
         for r, posts in enumerate(board.route_post_range):
             for i, post in enumerate(posts):
                 self.post_position[post] = route_posts[r] + i * width
-        self.route_bonus = layout.all("route.bonus")
-        city_offices = layout.all("city.offices")
+        self.route_bonus = all_of("route.bonus")
+        city_offices = all_of("city.offices")
         self.office_position = [0] * sum(board.office_count)
         for c in range(board.n_cities):
             for i in range(board.office_count[c]):
                 self.office_position[board.office_start[c] + i] = city_offices[c] + i * width
         self.office_count = board.office_count
-        self.city_extra = layout.all("city.extra_offices")
-        self.city_full = layout.all("city.full")
-        self.coellen = layout.all("coellen")
-        self.prestige = layout.all("player.prestige")
-        self.supply_traders = layout.all("player.supply_traders")
-        self.supply_merchants = layout.all("player.supply_merchants")
-        self.stock_traders = layout.all("player.stock_traders")
-        self.stock_merchants = layout.all("player.stock_merchants")
-        self.ability_levels = layout.all("player.ability_levels")
-        self.markers = layout.all("player.markers")
-        self.markers_used = layout.all("player.markers_used")
-        self.east_west = layout.all("player.east_west")
+        self.city_extra = all_of("city.extra_offices")
+        self.city_full = all_of("city.full")
+        self.coellen = all_of("coellen")
+        self.prestige = all_of("player.prestige")
+        self.ability_levels = all_of("player.ability_levels")
+        self.markers = all_of("player.markers")
+        self.markers_used = all_of("player.markers_used")
+        self.east_west = all_of("player.east_west")
         if game.neutral >= 0:
             self.neutral_prestige = at("neutral.prestige")
-            self.neutral_supply = at("neutral.supply")
             self.neutral_east_west = at("neutral.east_west")
         self.fresh_marker = at("fresh_marker")
         self.displacement = at("displacement")
         self.displacement_route = at("displacement.route")
         self.displacement_owner = at("displacement.owner")
         self.displacement_traders = at("displacement.traders")
-        self.displacement_merchants = at("displacement.merchants")
-        self.displacement_extras_left = at("displacement.extras_left")
         self.move_lifts_left = at("move.lifts_left")
-        self.move_held_traders = at("move.held_traders")
-        self.move_held_merchants = at("move.held_merchants")
         self.establish_route = at("establish_route")
         self.removals_left = at("removals_left")
         self.neutral_route = at("neutral_route")
         self.scores = at("scores")
         self.ending = at("ending")
+        divisors = [1.0] * layout.size
+        for name, divisor in (
+            ("actions_left", 4),
+            ("full_cities", 10),
+            ("markers_left", 12),
+            ("markers_on_plate", 4),
+            ("displacement.extras_left", 2),
+            ("move.lifts_left", 5),
+            ("move.held_traders", 5),
+            ("move.held_merchants", 5),
+            ("removals_left", 3),
+        ):
+            divisors[at(name)] = divisor
+        for k in range(_K):
+            divisors[at("markers_unrevealed") + k] = divisors[at("markers_out") + k] = 4
+        for r in range(n):
+            divisors[self.prestige[r]] = 20
+            divisors[self.prestige[r] + 1] = divisors[self.prestige[r] + 3] = TRADERS_PER_PLAYER
+            divisors[self.prestige[r] + 2] = MERCHANTS_PER_PLAYER
+            divisors[self.prestige[r] + 4] = MERCHANTS_PER_PLAYER
+            for a in range(len(ABILITIES)):
+                divisors[self.ability_levels[r] + a] = 4
+            divisors[self.scores + r] = 20
+        if game.neutral >= 0:
+            divisors[self.neutral_prestige] = 20
+            divisors[self.neutral_prestige + 1] = 54
+        self.divisors: list[float] = [float(d) for d in divisors]
+        spans = layout.spans
+        player_segments = [
+            f"player.{name}"
+            for name in (
+                "prestige",
+                "supply_traders",
+                "supply_merchants",
+                "stock_traders",
+                "stock_merchants",
+                "ability_levels",
+                "markers",
+                "markers_used",
+                "east_west",
+            )
+        ]
+        blocks = [
+            Block(
+                "turn",
+                self._write_turn,
+                (
+                    "decision",
+                    "turn_owner",
+                    "actions_left",
+                    "full_cities",
+                    "pile",
+                    "plate",
+                    "removed",
+                    "revealed",
+                ),
+                spans("decision", "decider", "turn_owner", "actions_left", "full_cities")
+                + spans("markers_left", "markers_unrevealed", "markers_on_plate", "markers_out")
+                + spans("marker_to_place"),
+            ),
+            Block(
+                "routes",
+                self._write_routes,
+                ("posts", "route_marker"),
+                spans("route.posts", "route.bonus"),
+            ),
+            Block(
+                "cities",
+                self._write_cities,
+                ("offices", "extras", "filled"),
+                spans("city.offices", "city.extra_offices", "city.full"),
+            ),
+            Block("coellen", self._write_coellen, ("coellen",), spans("coellen")),
+            Block(
+                "players",
+                self._write_players,
+                ("prestige", "supply", "stock", "levels", "bonus", "bonus_used", "east_west"),
+                spans(*player_segments),
+            ),
+            Block(
+                "pending",
+                self._write_pending,
+                (
+                    "fresh",
+                    "disp_route",
+                    "disp_owner",
+                    "hand_t",
+                    "hand_m",
+                    "extra_left",
+                    "move_left",
+                    "held_t",
+                    "held_m",
+                    "est_route",
+                    "remove_left",
+                    "neutral_route",
+                ),
+                spans("fresh_marker", "displacement", "displacement.route")
+                + spans("displacement.owner", "displacement.traders", "displacement.merchants")
+                + spans("displacement.extras_left", "move.lifts_left", "move.held_traders")
+                + spans("move.held_merchants", "establish_route", "removals_left")
+                + spans("neutral_route"),
+            ),
+            # The points are the prestige during the game (Game.scores), the final scoring once
+            # it is over, when no seat decides any more.
+            Block(
+                "scores",
+                self._write_scores,
+                ("decision", "prestige", "ending"),
+                spans("scores", "ending"),
+            ),
+        ]
+        if game.neutral >= 0:
+            blocks.append(
+                Block(
+                    "neutral",
+                    self._write_neutral,
+                    ("prestige", "supply", "east_west"),
+                    spans("neutral.prestige", "neutral.supply", "neutral.east_west"),
+                )
+            )
+        self.blocks = tuple(blocks)
 
     def _owner(self, seat: int, viewer: int) -> int:
         """The owner index of a piece: the relative seat, the neutral player last."""
         return self.n if seat == self.neutral else (seat - viewer) % self.n
 
-    def write(self, s: HansaState, seat: int, positions: list[int], values: list[float]) -> None:
+    def _write_turn(
+        self, s: HansaState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
         n = self.n
-        put = positions.append
-        val = values.append
-
-        def number(position: int, value: float) -> None:
-            if value:
-                put(position)
-                val(value)
-
-        piece_index = self.piece_index[seat]
-        put(self.decision + s.decision)
-        val(1.0)
+        row[at + self.decision + s.decision] = 1
         player = self.game.current_player(s)
         if player == CHANCE:
-            put(self.decider + n)
+            row[at + self.decider + n] = 1
         elif player == TERMINAL:
-            put(self.decider + n + 1)
+            row[at + self.decider + n + 1] = 1
         else:
-            put(self.decider + (player - seat) % n)
-        val(1.0)
-        put(self.turn_owner + (s.turn_owner - seat) % n)
-        val(1.0)
-        number(self.actions_left, s.actions_left / 4)
-        number(self.full_cities, s.full_cities / 10)
-        number(self.markers_left, (sum(s.pile) - s.plate) / 12)
-        for k in range(_K):
-            number(self.markers_unrevealed + k, s.pile[k] / 4)
-        number(self.markers_on_plate, s.plate / 4)
-        for k in range(_K):
-            number(self.markers_out + k, s.removed[k] / 4)
+            row[at + self.decider + (player - seat) % n] = 1
+        row[at + self.turn_owner + (s.turn_owner - seat) % n] = 1
+        start = at + self.actions_left
+        # actions left, full cities, markers left, unrevealed per kind, on the plate, out per kind
+        row[start : start + 4 + 2 * _K] = bytes(
+            (s.actions_left, s.full_cities, sum(s.pile) - s.plate, *s.pile, s.plate, *s.removed)
+        )
         if s.revealed >= 0:
-            put(self.marker_to_place + s.revealed)
-            val(1.0)
-        # Most posts and offices are empty: one comprehension finds the pieces on them.
-        pieces = [
-            at + piece_index[code]
-            for at, code in zip(self.post_position, s.posts, strict=True)
+            row[at + self.marker_to_place + s.revealed] = 1
+
+    def _write_routes(
+        self, s: HansaState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        piece_index = self.piece_index[seat]
+        # Most posts are empty: one comprehension finds the pieces on them.
+        for position in [
+            position + piece_index[code]
+            for position, code in zip(self.post_position, s.posts, strict=True)
             if code >= 0
-        ]
-        pieces += [
-            at + piece_index[code]
-            for at, code in zip(self.office_position, s.offices, strict=True)
-            if code >= 0
-        ]
-        positions += pieces
-        values += [1.0] * len(pieces)
+        ]:
+            row[at + position] = 1
         for r, kind in enumerate(s.route_marker):
             if kind >= 0:
-                put(self.route_bonus[r] + kind)
-                val(1.0)
-        for c, extras in enumerate(s.extras):
-            if extras:
-                counts: dict[int, float] = {}
-                for code in extras:
-                    index = piece_index[code]
-                    counts[index] = counts.get(index, 0.0) + 1.0
-                start = self.city_extra[c]
-                for index, count in counts.items():
-                    put(start + index)
-                    val(count)
+                row[at + self.route_bonus[r] + kind] = 1
+
+    def _write_cities(
+        self, s: HansaState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        piece_index = self.piece_index[seat]
+        for position in [
+            position + piece_index[code]
+            for position, code in zip(self.office_position, s.offices, strict=True)
+            if code >= 0
+        ]:
+            row[at + position] = 1
+        for c, extras_c in enumerate(s.extras):
+            if extras_c:
+                start = at + self.city_extra[c]
+                for code in extras_c:
+                    row[start + piece_index[code]] += 1
             if s.filled[c] == self.office_count[c]:
-                put(self.city_full[c])
-                val(1.0)
+                row[at + self.city_full[c]] = 1
+
+    def _write_coellen(
+        self, s: HansaState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        piece_index = self.piece_index[seat]
         for i, code in enumerate(s.coellen):
             if code >= 0:
-                put(self.coellen[i] + piece_index[code])
-                val(1.0)
+                row[at + self.coellen[i] + piece_index[code]] = 1
+
+    def _write_players(
+        self, s: HansaState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        n = self.n
         for r in range(n):
             p = (seat + r) % n
-            number(self.prestige[r], s.prestige[p] / 20)
-            number(self.supply_traders[r], s.supply[2 * p] / TRADERS_PER_PLAYER)
-            number(self.supply_merchants[r], s.supply[2 * p + 1] / MERCHANTS_PER_PLAYER)
-            number(self.stock_traders[r], s.stock[2 * p] / TRADERS_PER_PLAYER)
-            number(self.stock_merchants[r], s.stock[2 * p + 1] / MERCHANTS_PER_PLAYER)
-            start = self.ability_levels[r]
-            for a, level in enumerate(s.levels[5 * p : 5 * p + len(ABILITIES)]):
-                if level:
-                    put(start + a)
-                    val(level / 4)
-            for start, per_kind in (
-                (self.markers[r], s.bonus[6 * p : 6 * p + _K]),
-                (self.markers_used[r], s.bonus_used[6 * p : 6 * p + _K]),
-            ):
-                for k, count in enumerate(per_kind):
-                    if count:
-                        put(start + k)
-                        val(float(count))
+            start = at + self.prestige[r]
+            # prestige, supply (traders, merchants), stock (traders, merchants), ability levels
+            row[start : start + 5 + len(ABILITIES)] = bytes(
+                (
+                    s.prestige[p],
+                    s.supply[2 * p],
+                    s.supply[2 * p + 1],
+                    s.stock[2 * p],
+                    s.stock[2 * p + 1],
+                    *s.levels[5 * p : 5 * p + len(ABILITIES)],
+                )
+            )
+            start = at + self.markers[r]
+            row[start : start + _K] = bytes(s.bonus[6 * p : 6 * p + _K])
+            start = at + self.markers_used[r]
+            row[start : start + _K] = bytes(s.bonus_used[6 * p : 6 * p + _K])
             if p in s.east_west:
-                put(self.east_west[r] + s.east_west.index(p))
-                val(1.0)
+                row[at + self.east_west[r] + s.east_west.index(p)] = 1
+
+    def _write_neutral(
+        self, s: HansaState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
         neutral = self.neutral
-        if neutral >= 0:
-            number(self.neutral_prestige, s.prestige[neutral] / 20)
-            number(self.neutral_supply, s.supply[2 * neutral] / 54)
-            if neutral in s.east_west:
-                put(self.neutral_east_west + s.east_west.index(neutral))
-                val(1.0)
+        row[at + self.neutral_prestige] = s.prestige[neutral]
+        row[at + self.neutral_prestige + 1] = s.supply[2 * neutral]
+        if neutral in s.east_west:
+            row[at + self.neutral_east_west + s.east_west.index(neutral)] = 1
+
+    def _write_pending(
+        self, s: HansaState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
         if s.fresh >= 0:
-            put(self.fresh_marker + s.fresh)
-            val(1.0)
+            row[at + self.fresh_marker + s.fresh] = 1
         if s.disp_route >= 0:
-            put(self.displacement)
-            val(1.0)
-            put(self.displacement_route + s.disp_route)
-            val(1.0)
-            put(self.displacement_owner + self._owner(s.disp_owner, seat))
-            val(1.0)
-            number(self.displacement_traders, s.hand_t / 1.0)
-            number(self.displacement_merchants, s.hand_m / 1.0)
-            number(self.displacement_extras_left, s.extra_left / 2)
-        number(self.move_lifts_left, s.move_left / 5)
-        number(self.move_held_traders, s.held_t / 5)
-        number(self.move_held_merchants, s.held_m / 5)
+            row[at + self.displacement] = 1
+            row[at + self.displacement_route + s.disp_route] = 1
+            row[at + self.displacement_owner + self._owner(s.disp_owner, seat)] = 1
+            start = at + self.displacement_traders
+            row[start : start + 3] = bytes((s.hand_t, s.hand_m, s.extra_left))
+        start = at + self.move_lifts_left
+        row[start : start + 3] = bytes((s.move_left, s.held_t, s.held_m))
         if s.est_route >= 0:
-            put(self.establish_route + s.est_route)
-            val(1.0)
-        number(self.removals_left, s.remove_left / 3)
+            row[at + self.establish_route + s.est_route] = 1
+        row[at + self.removals_left] = s.remove_left
         if s.neutral_route >= 0:
-            put(self.neutral_route + s.neutral_route)
-            val(1.0)
+            row[at + self.neutral_route + s.neutral_route] = 1
+
+    def _write_scores(
+        self,
+        s: HansaState,
+        seat: int,
+        row: bytearray,
+        at: int,
+        extra_positions: list[int],
+        extra_values: list[float],
+    ) -> None:
+        n = self.n
         scores = self.game.scores(s)
         for r in range(n):
-            number(self.scores + r, scores[(seat + r) % n] / 20)
-        if s.ending:
-            put(self.ending)
-            val(1.0)
+            points = scores[(seat + r) % n]
+            if 0 <= points < 256:
+                row[at + self.scores + r] = points
+            elif points:
+                extra_positions.append(at + self.scores + r)
+                extra_values.append(points / 20)
+        row[at + self.ending] = s.ending

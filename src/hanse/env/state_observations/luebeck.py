@@ -1,42 +1,29 @@
 """Lübeck observations from the state (the layout of :mod:`hanse.env.observations.luebeck`).
 
-Cards are sorted tuples or per-kind counts in the state, so a card zone is written from a table of
-its per-kind values; the hand of the seat is the only secret read.
+Cards are sorted tuples or per-kind counts in the state: a pile's codes are its counts
+(``bytes(counts)``, each over the copies of its kind), a hand's and a pack's codes are remembered
+by their tuple, a cog's by its code. The hand of the seat is the only secret read.
+
+Between two decisions of a seat most of a Lübeck vector changes (hands, piles, cogs and scores
+move with every card played), so it has no blocks (:class:`hanse.env.sparse.Block`): the whole
+vector is written at every decision, as one join of some thirty pieces.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hanse.env.sparse import Entries, Layout, SegmentMemo
+from hanse.env.sparse import Layout, Memo, one_hots
 from hanse.games.luebeck import data
 from hanse.games.luebeck.state import LAYOUT, OVER, LuebeckState
 
 
-def _repeated_sums(step: float, most: int) -> list[float]:
-    """0, step, step + step, ...: the sums the view encoder reaches by adding `step` per card."""
-    sums = [0.0]
-    for _ in range(most):
-        sums.append(sums[-1] + step)
-    return sums
-
-
-# _PER_KIND[k][c]: the number written for c cards of kind k ("divided by the copies of their kind").
-_PER_KIND = [_repeated_sums(1.0 / copies, data.TOTAL_CARDS) for copies in data.KIND_COPIES]
-
-
-def _card_entries(cards: tuple[int, ...]) -> Entries:
-    """A sorted tuple of cards as (kind, value) entries."""
-    counts: dict[int, int] = {}
+def _card_codes(cards: tuple[int, ...]) -> bytes:
+    """A tuple of cards as counts per kind."""
+    counts = bytearray(data.N_KINDS)
     for kind in cards:
-        counts[kind] = counts.get(kind, 0) + 1
-    return list(counts), [_PER_KIND[k][c] for k, c in counts.items()]
-
-
-def _pile_entries(counts: tuple[int, ...]) -> Entries:
-    """Counts per kind as (kind, value) entries."""
-    kinds = [kind for kind, c in enumerate(counts) if c]
-    return kinds, [_PER_KIND[k][counts[k]] for k in kinds]
+        counts[kind] += 1
+    return bytes(counts)
 
 
 class StateEncoder:
@@ -45,127 +32,126 @@ class StateEncoder:
     def __init__(self, game: Any, layout: Layout) -> None:
         n = game.num_players
         self.n = n
+        self.size = layout.size
         self.cogs = data.COGS_BY_PLAYERS[n]
         self.packs = data.PACKS_BY_PLAYERS[n]
-        at = layout.at
-        self.decision = at("decision")
-        self.decider = at("decider")
-        self.round = at("round")
-        self.last_round = at("last_round")
-        self.second_pass = at("second_pass")
-        self.final_shuffle = at("final_shuffle")
-        self.deck_size = at("deck_size")
-        self.discard_size = at("discard_size")
-        self.discard = at("discard")
-        self.deck_known = at("deck_known")
-        self.deck = at("deck")
-        self.start_player = at("start_player")
-        self.free_cogs = at("free_cogs")
-        self.cog_on_map = layout.all("cog.on_map")
-        self.cog_city = layout.all("cog.city")
-        self.cog_figures = layout.all("cog.figures")
-        self.pack_laid_out = layout.all("pack.laid_out")
-        self.pack_cards = layout.all("pack.cards")
-        self.layout_kept = at("layout_kept")
-        self.layout_drawn = at("layout_drawn")
-        self.to_deal = at("to_deal")
-        self.score = layout.all("player.score")
-        self.hand_size = layout.all("player.hand_size")
-        self.reserve = layout.all("player.reserve")
-        self.passed = layout.all("player.passed")
-        self.doubled = layout.all("player.doubled")
-        self.known_hand = layout.all("player.known_hand")
-        self.hand = at("hand")
-        self._cards = SegmentMemo(_card_entries)
-        self._piles = SegmentMemo(_pile_entries)
+        at, all_of = layout.at, layout.all
+        self.score = all_of("player.score")
+        divisors = [1.0] * layout.size
+        for name, divisor in (
+            ("round", 10),
+            ("deck_size", data.TOTAL_CARDS),
+            ("discard_size", data.TOTAL_CARDS),
+            ("free_cogs", self.cogs),
+            ("layout_kept", self.packs),
+            ("layout_drawn", data.TOTAL_CARDS),
+            ("to_deal", 20),
+        ):
+            divisors[at(name)] = divisor
+        for r in range(n):
+            divisors[self.score[r]] = 50
+            divisors[all_of("player.hand_size")[r]] = 10
+            divisors[all_of("player.reserve")[r]] = data.FIGURES_PER_PLAYER
+        per_kind = [*all_of("player.known_hand"), *all_of("pack.cards")]
+        per_kind += [at("discard"), at("deck"), at("hand")]
+        for start in per_kind:
+            for kind, copies in enumerate(data.KIND_COPIES):
+                divisors[start + kind] = copies
+        self.divisors: list[float] = [float(d) for d in divisors]
+        self._phases = one_hots(layout.length("decision"))
+        self._deciders = one_hots(n + 2)
+        self._seats = one_hots(n)
+        self._unknown_deck = bytes(1 + data.N_KINDS)
+        self._cards = Memo(_card_codes)
+        self._packs = Memo(lambda pack: b"\x01" + _card_codes(pack))
+        self._doubled = Memo(self._doubled_codes)
+        self._reserves = Memo(self._reserve_counts)
+        # _cog_codes[seat][code]: a cog slot's codes (on the map, city, figures by relative seat).
+        width = 1 + data.N_CITIES + n
+        self._no_cogs = [bytes(width * (self.cogs - i)) for i in range(self.cogs + 1)]
+        self._cog_codes: list[list[bytes]] = []
+        for seat in range(n):
+            codes = []
+            for code in range(data.N_CITIES << data.COG_SHIFT):
+                slot = bytearray(width)
+                slot[0] = 1
+                slot[1 + (code >> data.COG_SHIFT)] = 1
+                for p in range(n):
+                    if code >> p & 1:
+                        slot[1 + data.N_CITIES + (p - seat) % n] = 1
+                codes.append(bytes(slot))
+            self._cog_codes.append(codes)
 
-    def write(self, s: LuebeckState, seat: int, positions: list[int], values: list[float]) -> None:
+    def _doubled_codes(self, lying: tuple[int, ...]) -> bytes:
+        """The Verdoppelung cities of lying cards."""
+        codes = bytearray(data.N_CITIES)
+        for kind in lying:
+            codes[data.KIND_CITY[kind]] = 1
+        return bytes(codes)
+
+    def _reserve_counts(self, cogs: tuple[int, ...]) -> list[int]:
+        """The figures each seat has not on a cog."""
+        return [
+            data.FIGURES_PER_PLAYER - sum(code >> p & 1 for code in cogs) for p in range(self.n)
+        ]
+
+    def encode(
+        self,
+        s: LuebeckState,
+        seat: int,
+        row: bytearray,
+        at: int,
+        extra_positions: list[int],
+        extra_values: list[float],
+    ) -> None:
         n = self.n
-        put = positions.append
-        val = values.append
         phase = s.phase
-        put(self.decision + phase)
-        val(1.0)
         if phase <= LAYOUT:
-            put(self.decider + n)  # chance
+            decider = n  # chance
         elif phase == OVER:
-            put(self.decider + n + 1)  # nobody
+            decider = n + 1  # nobody
         else:
-            put(self.decider + (s.actor - seat) % n)
-        val(1.0)
-        if s.round_no:
-            put(self.round)
-            val(s.round_no / 10)
-        if s.last_round:
-            put(self.last_round)
-            val(1.0)
-        if s.shuffles:
-            put(self.second_pass)
-            val(1.0)
-            if s.shuffles == 2:
-                put(self.final_shuffle)
-                val(1.0)
-        if s.deck_size:
-            put(self.deck_size)
-            val(s.deck_size / data.TOTAL_CARDS)
-        if s.discard_size:
-            put(self.discard_size)
-            val(s.discard_size / data.TOTAL_CARDS)
-            self._piles.write(self.discard, tuple(s.discard), positions, values)
-        if s.shuffles:  # from the second pass on, the deck is known to all
-            put(self.deck_known)
-            val(1.0)
-            self._piles.write(self.deck, tuple(s.deck), positions, values)
-        put(self.start_player + (s.start_player - seat) % n)
-        val(1.0)
-        if s.free_cogs:
-            put(self.free_cogs)
-            val(s.free_cogs / self.cogs)
-        on_cogs = [0] * n  # figures of each seat on cogs
-        for i, code in enumerate(s.cogs):
-            if i < self.cogs:
-                put(self.cog_on_map[i])
-                put(self.cog_city[i] + (code >> data.COG_SHIFT))
-                val(1.0)
-                val(1.0)
-            for p in range(n):
-                if code >> p & 1:
-                    on_cogs[p] += 1
-                    if i < self.cogs:
-                        put(self.cog_figures[i] + (p - seat) % n)
-                        val(1.0)
-        for i, pack in enumerate(s.layout[: self.packs]):
-            put(self.pack_laid_out[i])
-            val(1.0)
-            self._cards.write(self.pack_cards[i], pack, positions, values)
-        if s.kept:
-            put(self.layout_kept)
-            val(s.kept / self.packs)
-        if s.drawn:
-            put(self.layout_drawn)
-            val(s.drawn / data.TOTAL_CARDS)
-        if s.to_deal:
-            put(self.to_deal)
-            val(s.to_deal / 20)
+            decider = (s.actor - seat) % n
+        shuffles = s.shuffles
+        on_map = s.cogs[: self.cogs]
+        layout = s.layout[: self.packs]
+        reserves = self._reserves[tuple(s.cogs)]
+        hands, known, lying, scores, passed = s.hands, s.known, s.lying, s.scores, s.passed
+        cards, doubled = self._cards, self._doubled
+        pieces = [
+            self._phases[phase],
+            self._deciders[decider],
+            bytes(
+                (
+                    s.round_no,
+                    s.last_round,
+                    shuffles > 0,
+                    shuffles == 2,
+                    s.deck_size,
+                    s.discard_size,
+                )
+            ),
+            bytes(s.discard),
+            b"\x01" + bytes(s.deck) if shuffles else self._unknown_deck,
+            self._seats[(s.start_player - seat) % n],
+            bytes((s.free_cogs,)),
+            *map(self._cog_codes[seat].__getitem__, on_map),
+            self._no_cogs[len(on_map)],
+            *map(self._packs.__getitem__, layout),
+            bytes((1 + data.N_KINDS) * (self.packs - len(layout))),
+            bytes((s.kept, s.drawn, s.to_deal)),
+        ]
         for r in range(n):
             p = (seat + r) % n
-            if s.scores[p]:
-                put(self.score[r])
-                val(s.scores[p] / 50)
-            if s.hands[p]:
-                put(self.hand_size[r])
-                val(len(s.hands[p]) / 10)
-            reserve = data.FIGURES_PER_PLAYER - on_cogs[p]
-            if reserve:
-                put(self.reserve[r])
-                val(reserve / data.FIGURES_PER_PLAYER)
-            if s.passed >> p & 1:
-                put(self.passed[r])
-                val(1.0)
-            if s.lying[p]:
-                doubled = self.doubled[r]
-                for city in {data.KIND_CITY[k] for k in s.lying[p]}:
-                    put(doubled + city)
-                    val(1.0)
-            self._cards.write(self.known_hand[r], s.known[p], positions, values)
-        self._cards.write(self.hand, s.hands[seat], positions, values)
+            score = scores[p]
+            if not 0 <= score < 256:  # a negative score is no code
+                extra_positions.append(at + self.score[r])
+                extra_values.append(score / 50)
+                score = 0
+            pieces += (
+                bytes((score, len(hands[p]), reserves[p], passed >> p & 1)),
+                doubled[lying[p]],
+                cards[known[p]],
+            )
+        pieces.append(cards[hands[seat]])
+        row[at : at + self.size] = b"".join(pieces)

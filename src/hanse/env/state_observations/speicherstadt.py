@@ -2,15 +2,22 @@
 :mod:`hanse.env.observations.speicherstadt`).
 
 The game has no secret, so the state is read as the view shows it: cards by design index, goods
-as counts per good (a ship's cubes as a list of goods), worker tokens as seat plus grey bit.
+as counts per good (a ship's cubes as a list of goods), worker tokens as seat plus grey bit. The
+piles' codes are their counts per design (``bytes`` of the counts of the cards in play), a seat's
+cards and contracts are remembered by their tuples, as are the end points they score. The
+blocks (:class:`hanse.env.sparse.Block`): the round, the piles, the card rows, the purchase, the
+fire, the goods and pieces aside, and per player the counters, the cards, the contracts and the
+goods.
 """
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from hanse.core.protocol import CHANCE, TERMINAL
-from hanse.env.sparse import Entries, Layout, SegmentMemo
+from hanse.env.sparse import Block, BlockEncoder, Layout, Memo
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.codec import contract_slots
 from hanse.games.speicherstadt.data import ALL_CARDS
@@ -20,16 +27,22 @@ from hanse.games.speicherstadt.rules.offer import top_season
 from hanse.games.speicherstadt.state import GREY, PURCHASE, SpeicherstadtState
 
 
-class StateEncoder:
-    """Writes a seat's Speicherstadt observation from the state; see the module docstring."""
+class StateEncoder(BlockEncoder):
+    """Writes a seat's Die Speicherstadt observation from the state; see the module docstring."""
 
     def __init__(self, game: Any, layout: Layout) -> None:
         t = game.tables
         self.game = game
         self.tables = t
         self.n = game.num_players
+        self.size = layout.size
         self.kaispeicher = bool(game.config.kaispeicher)
-        designs = [c for c, copies in enumerate(t.initial_deck) if copies]
+        in_play = [1 if copies else 0 for copies in t.initial_deck]
+        self.in_play = in_play
+        designs = list(compress(range(len(ALL_CARDS)), in_play))
+        self.design_count = len(designs)
+        # The counts of a pile (per card) of the cards in play: the pile's codes per design.
+        self._designs = itemgetter(*designs)
         # design[card]: the card's index among the configuration's designs (-1: not in play).
         self.design = [-1] * len(ALL_CARDS)
         for i, card in enumerate(designs):
@@ -39,11 +52,10 @@ class StateEncoder:
         self.contract_slots = contract_slots(game)
         self.max_goods = max(len(ALL_CARDS[c].goods) for c in contracts)
         self.goods = t.num_goods
-        # The piles change only when a card is drawn or discarded.
-        self._piles = SegmentMemo(self._pile_entries)
-        # A seat's cards, contracts and stores change seldom: so do their numbers.
-        self._cards = SegmentMemo(self._card_entries)
-        self._fireman_totals: dict[tuple[int, ...], int] = {}
+        self.is_ship = [kind == data.SHIP for kind in t.kind]
+        # A seat's cards and contracts change seldom: so do their codes and points.
+        self._cards = Memo(self._card_codes)
+        self._firemen = Memo(lambda cards: card_rules.fireman_total(t, cards))
         self._points: dict[tuple[Any, ...], int] = {}
         at, all_of = layout.at, layout.all
         self.decision = at("decision")
@@ -77,18 +89,10 @@ class StateEncoder:
         self.market_cube = at("market_cube")
         self.bag = at("bag")
         self.reserve = at("reserve")
-        self.pieces_aside = [at(name) for name in ("grey_aside", "grey_out")]
-        self.breaks_aside = at("breaks_aside")
-        self.breaks_used = at("breaks_used")
-        self.coins = all_of("player.coins")
-        self.score = all_of("player.score")
-        self.workers = all_of("player.workers")
-        self.grey_workers = all_of("player.grey_workers")
-        self.break_cards = all_of("player.break_cards")
-        self.done_placing = all_of("player.done_placing")
-        self.firemen = all_of("player.firemen")
-        self.bought = all_of("player.bought")
+        self.grey_aside = at("grey_aside")
+        self.scores = all_of("player.score")
         self.end_points = all_of("player.end_points")
+        self.coins = all_of("player.coins")
         self.cards = all_of("player.cards")
         self.contract = all_of("player.contract")
         self.contract_card = all_of("player.contract.card")
@@ -97,6 +101,126 @@ class StateEncoder:
         self.warehouse = all_of("player.warehouse")
         self.market_hall = all_of("player.market_hall")
         self.cargo = all_of("player.cargo")
+        divisors = [1.0] * layout.size
+        for name, divisor in (
+            ("round", 16),
+            ("deck_size", 100),
+            ("cursor", 8),
+            ("price", 8),
+            ("pending_cubes", 3),
+            ("truck_moves_left", 3),
+            ("grey_aside", 2),
+            ("grey_out", 2),
+            ("breaks_aside", 2),
+            ("breaks_used", 2),
+        ):
+            divisors[at(name)] = divisor
+        for g in range(self.goods):
+            divisors[self.bag + g] = divisors[self.reserve + g] = 9
+        for name, divisor in (
+            ("player.coins", 20),
+            ("player.score", 50),
+            ("player.workers", 4),
+            ("player.grey_workers", 2),
+            ("player.break_cards", 2),
+            ("player.firemen", 10),
+            ("player.end_points", 50),
+        ):
+            for start in all_of(name):
+                divisors[start] = divisor
+        self.divisors: list[float] = [float(d) for d in divisors]
+        self._declare_blocks(layout)
+
+    def _declare_blocks(self, layout: Layout) -> None:
+        spans = layout.spans
+        rows = ("offer", "upper", "reserved") if self.kaispeicher else ("offer",)
+        row_fields: tuple[str, ...] = ("offer", "offer_workers", "offer_cubes")
+        if self.kaispeicher:
+            row_fields += ("upper", "upper_cubes", "reserved", "reserved_workers")
+            row_fields += ("reserved_cubes",)
+        row_segments = (
+            [f"{row}.{part}" for row in rows for part in ("present", "card", "cubes")]
+            + ["offer.workers"]
+            + (["reserved.workers"] if self.kaispeicher else [])
+        )
+        self.blocks = (
+            Block(
+                "round",
+                self._write_round,
+                ("decision", "round", "final", "season_left", "start_player"),
+                spans("decision", "decider", "round", "final", "deck_size", "start_player")
+                + spans("next_deck"),
+            ),
+            Block("piles", self._write_piles, ("deck", "discard"), spans("deck", "discard")),
+            Block("rows", self._write_rows, row_fields, spans(*row_segments)),
+            Block(
+                "purchase",
+                self._write_purchase,
+                (
+                    "cursor",
+                    "decision",
+                    "offer",
+                    "offer_workers",
+                    "reserved",
+                    "pending_cubes",
+                    "pending_row",
+                ),
+                spans("cursor", "price_known", "price", "pending_cubes", "pending_row"),
+            ),
+            Block(
+                "fire",
+                self._write_fire,
+                ("fire", "fire_gain", "fire_loss"),
+                spans("fire", "fire.card", "fire.gain", "fire.loss"),
+            ),
+            Block(
+                "loading",
+                self._write_loading,
+                (
+                    "truck_left",
+                    "fresh_warehouse",
+                    "fresh_hall",
+                    "market_cube",
+                    "bag",
+                    "reserve",
+                    "grey_aside",
+                    "grey_out",
+                    "break_aside",
+                    "break_used",
+                ),
+                spans("truck_moves_left", "stored_warehouse", "stored_hall", "market_cube")
+                + spans("bag", "reserve", "grey_aside", "grey_out", "breaks_aside")
+                + spans("breaks_used"),
+            ),
+            Block(
+                "counters",
+                self._write_counters,
+                ("coins", "score", "workers", "greys", "breaks", "placed_done", "bought"),
+                spans("player.coins", "player.score", "player.workers", "player.grey_workers")
+                + spans("player.break_cards", "player.done_placing", "player.bought"),
+            ),
+            # What scoring.end_points reads (scoring.breakdown), and the firemen of the cards.
+            Block(
+                "points",
+                self._write_points,
+                ("cards", "warehouse", "coins", "contracts", "filled"),
+                spans("player.firemen", "player.end_points"),
+            ),
+            Block("cards", self._write_cards, ("cards",), spans("player.cards")),
+            Block(
+                "contracts",
+                self._write_contracts,
+                ("contracts", "filled"),
+                spans("player.contract", "player.contract.card", "player.contract.filled")
+                + spans("player.contract.complete"),
+            ),
+            Block(
+                "goods",
+                self._write_goods,
+                ("warehouse", "hall", "cargo"),
+                spans("player.warehouse", "player.market_hall", "player.cargo"),
+            ),
+        )
 
     def _end_points(self, s: SpeicherstadtState, seat: int) -> int:
         """``scoring.end_points``, memoised on what it reads (``scoring.breakdown``): the seat's
@@ -109,184 +233,222 @@ class StateEncoder:
             points = self._points[key] = scoring.end_points(self.tables, s, seat)
         return points
 
-    def _firemen(self, cards: tuple[int, ...]) -> int:
-        """``cards.fireman_total`` of a seat's cards, memoised."""
-        total = self._fireman_totals.get(cards)
-        if total is None:
-            if len(self._fireman_totals) >= 50_000:
-                self._fireman_totals.clear()
-            total = self._fireman_totals[cards] = card_rules.fireman_total(self.tables, cards)
-        return total
-
-    def _card_entries(self, cards: tuple[int, ...]) -> Entries:
-        """A seat's cards as (design, count) entries."""
-        counts: dict[int, float] = {}
+    def _card_codes(self, cards: tuple[int, ...]) -> bytes:
+        """A seat's cards as counts per design."""
+        codes = bytearray(sum(self.in_play))
         for card in cards:
-            design = self.design[card]
-            counts[design] = counts.get(design, 0.0) + 1.0
-        return list(counts), list(counts.values())
+            codes[self.design[card]] += 1
+        return bytes(codes)
 
-    def _pile_entries(self, counts: tuple[int, ...]) -> Entries:
-        """A pile (counts per card) as (design, count) entries."""
-        cards = [card for card, c in enumerate(counts) if c]
-        return [self.design[card] for card in cards], [float(counts[card]) for card in cards]
+    def _number(
+        self,
+        row: bytearray,
+        at: int,
+        position: int,
+        value: int,
+        extra_positions: list[int],
+        extra_values: list[float],
+    ) -> None:
+        """A number that may fall outside the codes (negative points)."""
+        if 0 <= value < 256:
+            row[at + position] = value
+        elif value:
+            extra_positions.append(at + position)
+            extra_values.append(value / self.divisors[position])
 
-    def write(
-        self, s: SpeicherstadtState, seat: int, positions: list[int], values: list[float]
+    def _write_round(
+        self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
     ) -> None:
         n = self.n
-        t = self.tables
-        design = self.design
-        put = positions.append
-        val = values.append
-
-        def number(position: int, value: float) -> None:
-            if value:
-                put(position)
-                val(value)
-
-        def counted(start: int, counts: Any) -> None:
-            """Goods or cards given as counts per index."""
-            for i, c in enumerate(counts):
-                if c:
-                    put(start + i)
-                    val(float(c))
-
-        def listed(start: int, items: Any) -> None:
-            """Goods or designs given one item each, written as counts."""
-            counts: dict[int, float] = {}
-            for i in items:
-                counts[i] = counts.get(i, 0.0) + 1.0
-            for i, c in counts.items():
-                put(start + i)
-                val(c)
-
-        put(self.decision + s.decision)
-        val(1.0)
+        row[at + self.decision + s.decision] = 1
         player = s.decider
         if player == CHANCE:
-            put(self.decider + n)
+            row[at + self.decider + n] = 1
         elif player == TERMINAL:
-            put(self.decider + n + 1)
+            row[at + self.decider + n + 1] = 1
         else:
-            put(self.decider + (player - seat) % n)
-        val(1.0)
-        number(self.round, s.round / 16)
-        number(self.final, 1.0 if s.final else 0.0)
-        number(self.deck_size, sum(s.season_left) / 100)
-        put(self.start_player + (s.start_player - seat) % n)
-        val(1.0)
+            row[at + self.decider + (player - seat) % n] = 1
+        row[at + self.round] = s.round
+        row[at + self.final] = s.final
+        row[at + self.deck_size] = sum(s.season_left)
+        row[at + self.start_player + (s.start_player - seat) % n] = 1
         season = top_season(s)
         if season < 5:
-            put(self.next_deck + season)
-            val(1.0)
-        self._piles.write(self.deck, tuple(s.deck), positions, values)
-        self._piles.write(self.discard, tuple(s.discard), positions, values)
+            row[at + self.next_deck + season] = 1
+
+    def _write_piles(
+        self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        designs = self._designs
+        start = at + self.deck
+        row[start : start + self.design_count] = bytes(designs(s.deck))
+        start = at + self.discard
+        row[start : start + self.design_count] = bytes(designs(s.discard))
+
+    def _write_rows(
+        self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        """The cards on offer with their workers and cubes; with the Kaispeicher the upper row and
+        the reserved cards."""
+        n = self.n
+        design = self.design
         rows = self.rows
+        is_ship = self.is_ship
         present, card_at, cubes_at = rows["offer"]
         for i, card in enumerate(s.offer[: n + 1]):
             if card < 0:
                 continue
-            put(present[i])
-            put(card_at[i] + design[card])
-            val(1.0)
-            val(1.0)
-            workers = self.offer_workers[i]
+            row[at + present[i]] = 1
+            row[at + card_at[i] + design[card]] = 1
+            workers = at + self.offer_workers[i]
             for level, token in enumerate(s.offer_workers[i]):
-                put(workers + level * (n + 1) + ((token & 7) - seat) % n)
-                val(1.0)
+                row[workers + level * (n + 1) + ((token & 7) - seat) % n] = 1
                 if token & GREY:
-                    put(workers + level * (n + 1) + n)
-                    val(1.0)
-            if t.kind[card] == data.SHIP:
-                listed(cubes_at[i], s.offer_cubes[i])
-        if self.kaispeicher:
-            present, card_at, cubes_at = rows["upper"]
-            for i, card in enumerate(s.upper[: n + 1]):
-                if card >= 0:
-                    put(present[i])
-                    put(card_at[i] + design[card])
-                    val(1.0)
-                    val(1.0)
-                    if t.kind[card] == data.SHIP:
-                        listed(cubes_at[i], s.upper_cubes[i])
-            present, card_at, cubes_at = rows["reserved"]
-            for i, card in enumerate(s.reserved[: n + 1]):
-                if card >= 0:
-                    put(present[i])
-                    put(card_at[i] + design[card])
-                    val(1.0)
-                    val(1.0)
-                    token = s.reserved_workers[i]
-                    put(self.reserved_workers[i] + ((token & 7) - seat) % n)
-                    val(1.0)
-                    if token & GREY:
-                        put(self.reserved_workers[i] + n)
-                        val(1.0)
-                    if t.kind[card] == data.SHIP:
-                        listed(cubes_at[i], s.reserved_cubes[i])
-        number(self.cursor, s.cursor / 8)
+                    row[workers + level * (n + 1) + n] = 1
+            if is_ship[card]:
+                for g in s.offer_cubes[i]:
+                    row[at + cubes_at[i] + g] += 1
+        if not self.kaispeicher:
+            return
+        present, card_at, cubes_at = rows["upper"]
+        for i, card in enumerate(s.upper[: n + 1]):
+            if card >= 0:
+                row[at + present[i]] = 1
+                row[at + card_at[i] + design[card]] = 1
+                if is_ship[card]:
+                    for g in s.upper_cubes[i]:
+                        row[at + cubes_at[i] + g] += 1
+        present, card_at, cubes_at = rows["reserved"]
+        for i, card in enumerate(s.reserved[: n + 1]):
+            if card >= 0:
+                row[at + present[i]] = 1
+                row[at + card_at[i] + design[card]] = 1
+                token = s.reserved_workers[i]
+                row[at + self.reserved_workers[i] + ((token & 7) - seat) % n] = 1
+                if token & GREY:
+                    row[at + self.reserved_workers[i] + n] = 1
+                if is_ship[card]:
+                    for g in s.reserved_cubes[i]:
+                        row[at + cubes_at[i] + g] += 1
+
+    def _write_purchase(
+        self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        row[at + self.cursor] = s.cursor
         if s.decision == PURCHASE:
-            put(self.price_known)
-            val(1.0)
-            number(self.price, purchase.price(s) / 8)
-        number(self.pending_cubes, s.pending_cubes / 3)
-        number(self.pending_row, s.pending_row / 1.0)
-        if s.fire >= 0:
-            put(self.fire)
-            put(self.fire_card + design[s.fire])
-            val(1.0)
-            val(1.0)
-            for p in range(n):
-                if s.fire_gain >> p & 1:
-                    put(self.fire_gain + (p - seat) % n)
-                    val(1.0)
-                if s.fire_loss >> p & 1:
-                    put(self.fire_loss + (p - seat) % n)
-                    val(1.0)
-        number(self.truck_moves_left, s.truck_left / 3)
-        counted(self.stored_warehouse, s.fresh_warehouse[: self.goods])
-        number(self.stored_hall, 1.0 if s.fresh_hall else 0.0)
+            row[at + self.price_known] = 1
+            row[at + self.price] = purchase.price(s)
+        row[at + self.pending_cubes] = s.pending_cubes
+        row[at + self.pending_row] = s.pending_row
+
+    def _write_fire(
+        self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        if s.fire < 0:
+            return
+        n = self.n
+        row[at + self.fire] = 1
+        row[at + self.fire_card + self.design[s.fire]] = 1
+        for p in range(n):
+            if s.fire_gain >> p & 1:
+                row[at + self.fire_gain + (p - seat) % n] = 1
+            if s.fire_loss >> p & 1:
+                row[at + self.fire_loss + (p - seat) % n] = 1
+
+    def _write_loading(
+        self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        goods = self.goods
+        row[at + self.truck_moves_left] = s.truck_left
+        start = at + self.stored_warehouse
+        row[start : start + goods] = bytes(s.fresh_warehouse[:goods])
+        row[at + self.stored_hall] = s.fresh_hall
         if s.market_cube >= 0:
-            put(self.market_cube + s.market_cube)
-            val(1.0)
-        for start, counts in ((self.bag, s.bag), (self.reserve, s.reserve)):
-            for g, c in enumerate(counts[: self.goods]):
-                number(start + g, c / 9)
-        number(self.pieces_aside[0], s.grey_aside / 2)
-        number(self.pieces_aside[1], s.grey_out / 2)
-        number(self.breaks_aside, s.break_aside / 2)
-        number(self.breaks_used, s.break_used / 2)
+            row[at + self.market_cube + s.market_cube] = 1
+        start = at + self.bag
+        row[start : start + goods] = bytes(s.bag[:goods])
+        start = at + self.reserve
+        row[start : start + goods] = bytes(s.reserve[:goods])
+        start = at + self.grey_aside
+        row[start : start + 4] = bytes((s.grey_aside, s.grey_out, s.break_aside, s.break_used))
+
+    def _write_counters(
+        self,
+        s: SpeicherstadtState,
+        seat: int,
+        row: bytearray,
+        at: int,
+        extra_positions: list[int],
+        extra_values: list[float],
+    ) -> None:
+        """Coins, score, workers, grey workers, break cards, done placing, bought."""
+        n = self.n
         for r in range(n):
             p = (seat + r) % n
-            own = s.cards[p]
-            number(self.coins[r], s.coins[p] / 20)
-            number(self.score[r], s.score[p] / 50)
-            number(self.workers[r], s.workers[p] / 4)
-            number(self.grey_workers[r], s.greys[p] / 2)
-            number(self.break_cards[r], s.breaks[p] / 2)
-            number(self.done_placing[r], 1.0 if s.placed_done >> p & 1 else 0.0)
-            number(self.firemen[r], self._firemen(own) / 10)
-            number(self.bought[r], 1.0 if s.bought >> p & 1 else 0.0)
-            number(self.end_points[r], self._end_points(s, p) / 50)
-            self._cards.write(self.cards[r], own, positions, values)
+            start = at + self.coins[r]
+            row[start + 2 : start + 6] = bytes(
+                (s.workers[p], s.greys[p], s.breaks[p], s.placed_done >> p & 1)
+            )
+            row[start + 7] = s.bought >> p & 1
+            self._number(row, at, self.coins[r], s.coins[p], extra_positions, extra_values)
+            self._number(row, at, self.scores[r], s.score[p], extra_positions, extra_values)
+
+    def _write_points(
+        self,
+        s: SpeicherstadtState,
+        seat: int,
+        row: bytearray,
+        at: int,
+        extra_positions: list[int],
+        extra_values: list[float],
+    ) -> None:
+        """Firemen and end points."""
+        n = self.n
+        for r in range(n):
+            p = (seat + r) % n
+            row[at + self.coins[r] + 6] = self._firemen[s.cards[p]]
+            points = self._end_points(s, p)
+            self._number(row, at, self.end_points[r], points, extra_positions, extra_values)
+
+    def _write_cards(
+        self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        n = self.n
+        for r in range(n):
+            codes = self._cards[s.cards[(seat + r) % n]]
+            start = at + self.cards[r]
+            row[start : start + len(codes)] = codes
+
+    def _write_contracts(
+        self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        n = self.n
+        t = self.tables
+        slots = self.contract_slots
+        for r in range(n):
+            p = (seat + r) % n
             for k, (card, mask) in enumerate(zip(s.contracts[p], s.filled[p], strict=True)):
-                if k >= self.contract_slots:
+                if k >= slots:
                     break
-                put(self.contract[r * self.contract_slots + k])
-                put(self.contract_card[r * self.contract_slots + k] + self.contract_design[card])
-                val(1.0)
-                val(1.0)
-                filled = self.contract_filled[r * self.contract_slots + k]
+                row[at + self.contract[r * slots + k]] = 1
+                row[at + self.contract_card[r * slots + k] + self.contract_design[card]] = 1
+                filled = at + self.contract_filled[r * slots + k]
                 for i in range(min(len(ALL_CARDS[card].goods), self.max_goods)):
                     if mask >> i & 1:
-                        put(filled + i)
-                        val(1.0)
+                        row[filled + i] = 1
                 if mask == t.full_mask[card]:
-                    put(self.contract_complete[r * self.contract_slots + k])
-                    val(1.0)
-            counted(self.warehouse[r], s.warehouse[p][: self.goods])
+                    row[at + self.contract_complete[r * slots + k]] = 1
+
+    def _write_goods(
+        self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
+    ) -> None:
+        n = self.n
+        goods = self.goods
+        for r in range(n):
+            p = (seat + r) % n
+            start = at + self.warehouse[r]
+            row[start : start + goods] = bytes(s.warehouse[p][:goods])
             if s.hall[p] >= 0:
-                put(self.market_hall[r] + s.hall[p])
-                val(1.0)
-            counted(self.cargo[r], s.cargo[p][: self.goods])
+                row[at + self.market_hall[r] + s.hall[p]] = 1
+            start = at + self.cargo[r]
+            row[start : start + goods] = bytes(s.cargo[p][:goods])
