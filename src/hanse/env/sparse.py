@@ -220,6 +220,23 @@ class SparseObservation:
         return out
 
 
+def code_or_extra(
+    value: int,
+    position: int,
+    divisor: float,
+    extra_positions: list[int],
+    extra_values: list[float],
+) -> int:
+    """`value` as its position's code where it fits a byte (0-255); else 0, and the number
+    (``value / divisor``) appended as an extra at `position` (counted from the row's start), as
+    negative points need."""
+    if 0 <= value < 256:
+        return value
+    extra_positions.append(position)
+    extra_values.append(value / divisor)
+    return 0
+
+
 class Memo(dict[Any, Any]):
     """Values remembered by an immutable key (a card tuple, a tuple of cogs): many parts of a
     state (a hand, a pile) stay unchanged over many decisions or come back, so their codes are

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from hanse.core.protocol import CHANCE, TERMINAL
-from hanse.env.sparse import Block, BlockEncoder, Layout
+from hanse.env.sparse import Block, BlockEncoder, Layout, code_or_extra
 from hanse.games.hansa.data import ABILITIES, BONUS_KINDS, MERCHANTS_PER_PLAYER, TRADERS_PER_PLAYER
 from hanse.games.hansa.state import HansaState
 
@@ -332,10 +332,7 @@ class StateEncoder(BlockEncoder):
         n = self.n
         scores = self.game.scores(s)
         for r in range(n):
+            position = at + self.scores + r
             points = scores[(seat + r) % n]
-            if 0 <= points < 256:
-                row[at + self.scores + r] = points
-            elif points:
-                extra_positions.append(at + self.scores + r)
-                extra_values.append(points / 20)
+            row[position] = code_or_extra(points, position, 20, extra_positions, extra_values)
         row[at + self.ending] = s.ending

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hanse.env.sparse import Layout, Memo, one_hots
+from hanse.env.sparse import Layout, Memo, code_or_extra, one_hots
 from hanse.games.luebeck import data
 from hanse.games.luebeck.state import LAYOUT, OVER, LuebeckState
 
@@ -143,11 +143,7 @@ class StateEncoder:
         ]
         for r in range(n):
             p = (seat + r) % n
-            score = scores[p]
-            if not 0 <= score < 256:  # a negative score is no code
-                extra_positions.append(at + self.score[r])
-                extra_values.append(score / 50)
-                score = 0
+            score = code_or_extra(scores[p], at + self.score[r], 50, extra_positions, extra_values)
             pieces += (
                 bytes((score, len(hands[p]), reserves[p], passed >> p & 1)),
                 doubled[lying[p]],

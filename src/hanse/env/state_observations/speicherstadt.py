@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import Any
 
 from hanse.core.protocol import CHANCE, TERMINAL
-from hanse.env.sparse import Block, BlockEncoder, Layout, Memo
+from hanse.env.sparse import Block, BlockEncoder, Layout, Memo, code_or_extra
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.codec import contract_slots
 from hanse.games.speicherstadt.data import ALL_CARDS
@@ -250,11 +250,10 @@ class StateEncoder(BlockEncoder):
         extra_values: list[float],
     ) -> None:
         """A number that may fall outside the codes (negative points)."""
-        if 0 <= value < 256:
-            row[at + position] = value
-        elif value:
-            extra_positions.append(at + position)
-            extra_values.append(value / self.divisors[position])
+        divisor = self.divisors[position]
+        row[at + position] = code_or_extra(
+            value, at + position, divisor, extra_positions, extra_values
+        )
 
     def _write_round(
         self, s: SpeicherstadtState, seat: int, row: bytearray, at: int, *extras: list[Any]
