@@ -33,7 +33,6 @@ from typing import Any
 from hanse.games.kogge.actions import Decision
 from hanse.games.kogge.data import (
     CHIP_TRADE3,
-    CHIP_TWO_MOVES,
     CITY_GOOD,
     GOOD_VP,
     NUM_CITIES,
@@ -41,6 +40,7 @@ from hanse.games.kogge.data import (
     VP_KONTOR,
     VP_RAID_MARKER,
 )
+from hanse.games.kogge.rules.common import free_steps
 from hanse.games.kogge.rules.phase import USED_BUILD, USED_EXCHANGE, USED_GM_TRADE
 from hanse.games.kogge.weights import DEVELOPMENT, MARGIN_SCALE, MARKER
 
@@ -229,7 +229,7 @@ def prospect(s: Any, p: int, point: float) -> float:
     gm: tuple[int, ...] = (s.gm,)
     if on_turn:
         # 3A: still sailing; the first step (two with "2 Felder gehen") is free.
-        free = 2 if s.chips[p * 4 + CHIP_TWO_MOVES] else 1
+        free = free_steps(s, p)
         best = _city_gain(s, p, c, cargo, point, gm, c != s.turn_start)
         first_cost = 0.0 if s.steps < free else STEP_COST
         second_cost = 0.0 if s.steps + 1 < free else STEP_COST
@@ -245,7 +245,7 @@ def prospect(s: Any, p: int, point: float) -> float:
     in_round = phase >= Decision.MOVE and phase != Decision.OVER  # a Spielerphase is under way
     if not (in_round and p in s.order[s.idx + 1 :]):
         gm = ((s.gm + 1) % NUM_CITIES, (s.gm + 2) % NUM_CITIES)
-    free = 2 if s.chips[p * 4 + CHIP_TWO_MOVES] else 1
+    free = free_steps(s, p)
     best = 0.0
     for near in _targets(s, p, c):
         best = max(best, _city_gain(s, p, near, cargo, point, gm, True))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from hanse.core import TERMINAL
 from hanse.games.kogge.actions import Decision
-from hanse.games.kogge.data import DEVELOPMENT_TO_WIN, MAX_KONTORE_PER_CITY
+from hanse.games.kogge.data import CHIP_TWO_MOVES, DEVELOPMENT_TO_WIN, MAX_KONTORE_PER_CITY
 from hanse.games.kogge.state import KoggeState
 
 if TYPE_CHECKING:
@@ -76,6 +76,20 @@ def kontor_count(s: KoggeState, city: int) -> int:
 
 def city_full(s: KoggeState, city: int) -> bool:
     return kontor_count(s, city) >= MAX_KONTORE_PER_CITY
+
+
+def free_steps(s: KoggeState, seat: int) -> int:
+    """Steps of a movement that cost nothing: the first, two with "2 Felder gehen" (a second
+    copy of the chip does not add a third: RULINGS.md)."""
+    return 2 if s.chips[seat * 4 + CHIP_TWO_MOVES] else 1
+
+
+def pay_item(s: KoggeState, seat: int, good: int, marker: int) -> None:
+    """Pay one good (``marker`` -1) or one marker (``good`` -1): a step's fee, the Memory look."""
+    if good >= 0:
+        pay(s, seat, (good,), ())
+    else:
+        pay(s, seat, (), (marker,))
 
 
 def pay(s: KoggeState, seat: int, goods: tuple[int, ...], markers: tuple[int, ...]) -> None:

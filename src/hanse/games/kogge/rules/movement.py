@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hanse.games.kogge.actions import SECRET_SLOT, ActionList, Decision, Move, PayFee
-from hanse.games.kogge.data import CHIP_SECRET_ROUTE, CHIP_TWO_MOVES
+from hanse.games.kogge.data import CHIP_SECRET_ROUTE
 from hanse.games.kogge.rules import trading
-from hanse.games.kogge.rules.common import pay, route_target
+from hanse.games.kogge.rules.common import free_steps, pay, pay_item, route_target
 from hanse.games.kogge.rules.phase import end_movement
 from hanse.games.kogge.state import KoggeState
 
@@ -54,8 +54,7 @@ def legal_move(g: KoggeGame, s: KoggeState) -> list[Action]:
     acts: list[Action] = ActionList()
     if has_goods_to_collect(s, p, c):
         acts.append(g.collect)
-    free = 2 if s.chips[p * 4 + CHIP_TWO_MOVES] else 1
-    paid = s.steps >= free
+    paid = s.steps >= free_steps(s, p)
     if paid:
         items = held_items(s, p)
     for slot in (0, 1):
@@ -98,8 +97,7 @@ def apply_move(g: KoggeGame, s: KoggeState, action: Move) -> None:
     if action.goods or action.markers:
         pay(s, p, action.goods, action.markers)
     if slot == SECRET_SLOT:
-        free = 2 if s.chips[p * 4 + CHIP_TWO_MOVES] else 1
-        if s.steps >= free:
+        if s.steps >= free_steps(s, p):
             # A paid step: the Geheimweg's second item is asked before the cog sails.
             s.fee_floor = action.goods[0] if action.goods else 4 + action.markers[0]
             s.phase = Decision.PAY_FEE
@@ -118,10 +116,7 @@ def apply_move(g: KoggeGame, s: KoggeState, action: Move) -> None:
 def apply_fee(g: KoggeGame, s: KoggeState, action: PayFee) -> None:
     """The second item paid: the cog sails to the guild master's city and moves on from there."""
     p = s.actor
-    if action.good >= 0:
-        pay(s, p, (action.good,), ())
-    else:
-        pay(s, p, (), (action.marker,))
+    pay_item(s, p, action.good, action.marker)
     s.fee_floor = -1
     s.phase = Decision.MOVE
     s.steps += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hanse.games.kogge.rules.common import pay
+from hanse.games.kogge.rules.common import pay_item
 from hanse.games.kogge.rules.movement import held_items
 from hanse.games.kogge.rules.phase import USED_LOOK, USED_ROUTE
 from hanse.games.kogge.state import KoggeState
@@ -54,7 +54,7 @@ def add_looks(g: KoggeGame, s: KoggeState, acts: list[Action]) -> None:
 
 def apply_look(g: KoggeGame, s: KoggeState, good: int, marker: int) -> None:
     p = s.actor
-    pay(s, p, (good,) if good >= 0 else (), (marker,) if marker >= 0 else ())
+    pay_item(s, p, good, marker)
     c = s.pos[p]
     s.sq_known[2 * c] |= 1 << p
     s.sq_known[2 * c + 1] |= 1 << p
