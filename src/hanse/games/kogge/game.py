@@ -155,8 +155,8 @@ class KoggeGame(GameBase):
             for t in items:
                 counts[t] += 1
             self.demand.append(act.Demand((counts[0], counts[1], counts[2], counts[3])))
-        self.push: list[Action] = [act.Push(0), act.Push(1), act.Skip()]
         self.skip = act.Skip()
+        self.push: list[Action] = [act.Push(0), act.Push(1), self.skip]
         self.cbid: list[list[Action]] = [
             [act.ConflictBid(v, k) for k in range(MARKER_COUNTS[v] + 1)] for v in range(9)
         ]

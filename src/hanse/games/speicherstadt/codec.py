@@ -35,13 +35,10 @@ from hanse.games.speicherstadt.actions import (
     SRC_HALL,
     SRC_SHIP,
     SRC_WAREHOUSE,
-    Buy,
-    BuyFree,
-    Decline,
-    Double,
-    Insure,
-    Pause,
 )
+from hanse.games.speicherstadt.game import DOUBLE, INSURE
+from hanse.games.speicherstadt.rules.demand import PAUSE
+from hanse.games.speicherstadt.rules.purchase import BUY, BUY_FREE, DECLINE
 
 
 def _in_game(t: Any, kind: int) -> bool:
@@ -85,16 +82,16 @@ def all_actions(game: Any) -> tuple[Any, ...]:
     if t.kaispeicher:
         actions += t.reserve_action
     if _in_game(t, data.COFFEE_BREAK):
-        actions.append(Pause())
+        actions.append(PAUSE)
     actions.append(t.done)
     if _in_game(t, data.SPY):
         positions = [card * 8 + level for card in range(t.row) for level in range(8)]
         positions += [card * 8 for card in range(t.row, 2 * t.row)]
         actions += [t.spy_action(a, b) for a in positions for b in positions if a != b]
-    actions.append(Buy())
+    actions.append(BUY)
     if _in_game(t, data.FISH_MARKET):
-        actions.append(BuyFree())
-    actions.append(Decline())
+        actions.append(BUY_FREE)
+    actions.append(DECLINE)
     for good in goods:
         for src in (SRC_SHIP, SRC_WAREHOUSE, SRC_HALL):
             actions += [t.load[good][src][dst] for dst in _destinations(t, good, src)]
@@ -123,9 +120,9 @@ def all_actions(game: Any) -> tuple[Any, ...]:
             if j != k
         ]
     if _in_game(t, data.FIRE_CHIEF):
-        actions.append(Double())
+        actions.append(DOUBLE)
     if _in_game(t, data.INSURANCE):
-        actions.append(Insure())
+        actions.append(INSURE)
     return tuple(actions)
 
 

@@ -31,8 +31,8 @@ from hanse.games.speicherstadt.state import (
 )
 from hanse.games.speicherstadt.tables import Tables, tables_for
 
-_DOUBLE = act.Double()
-_INSURE = act.Insure()
+DOUBLE = act.Double()
+INSURE = act.Insure()
 
 _Handler = Callable[[Tables, SpeicherstadtState, Any], None]
 
@@ -71,8 +71,8 @@ _LEGAL: dict[int, Callable[[Tables, SpeicherstadtState, int], list[Action]]] = {
     PURCHASE: purchase.legal,
     LOADING: loading.legal,
     TRUCK: loading.legal_truck,
-    FIRE_CHIEF: lambda t, s, seat: [_DOUBLE, purchase.DECLINE],
-    INSURANCE: lambda t, s, seat: [_INSURE, purchase.DECLINE],
+    FIRE_CHIEF: lambda t, s, seat: [DOUBLE, purchase.DECLINE],
+    INSURANCE: lambda t, s, seat: [INSURE, purchase.DECLINE],
 }
 
 
