@@ -73,11 +73,26 @@ def _walk(game_id: str) -> tuple[set[str], set[str], set[str]]:
                     labels[text] = notation
                 for said in phrases:
                     assert isinstance(said, Phrase)
+                    _check_seat_fields(game_id, said)
                     assert said.text().strip() and "{" not in said.text()
                     assert template_fields(said.template) == {name for name, _ in said.fields}
                     templates.add(said.template)
                     values |= {value for _, value in said.fields}
     return templates, values, kinds
+
+
+SEAT_FIELDS = ("seat", "robber")
+"""Fields that name a player in the decisions and buttons of every game."""
+
+
+def _check_seat_fields(game_id: str, said: Phrase) -> None:
+    """A player is named by the letter the board and the log give the seat (A for seat 0),
+    never by a seat number, which the board shows nowhere."""
+    for name, value in said.fields:
+        if name in SEAT_FIELDS:
+            assert value in ("A", "B", "C", "D", "E", "?"), (
+                f"{game_id}: {said.template!r} names a player {name}={value!r}"
+            )
 
 
 def _check_log_phrase(said: Phrase) -> None:

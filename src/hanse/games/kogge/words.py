@@ -6,7 +6,8 @@ Bernstein, Salz).
 
 A city is named with its number, "Reval (3)", since a marker's number is the city it leads to. The
 two route squares of a city are named "left route" and "right route" (the notation's square 0 and
-1, drawn left and right); lots and seats keep the notation's numbers (issue 19, item 6)."""
+1, drawn left and right); lots keep the notation's numbers (issue 19, item 6), and seats are
+named by their letter on the board (A for seat 0), as in the log and the other games' words."""
 
 from __future__ import annotations
 
@@ -379,7 +380,7 @@ def _offer_decision(view: View) -> Phrase:
             else "Compose your offer to seat {seat}: add the goods and markers you give and those "
             "you ask for, then send it."
         )
-        return phrase(template, seat=trade["partner"])
+        return phrase(template, seat=_letter(trade["partner"]))
     template = (
         "Your offer to the Kontor of seat {seat}: you give {give_ore} ore, {give_fur} fur, "
         "{give_amber} amber, {give_salt} salt, markers {give_markers}; you ask for {ask_ore} ore, "
@@ -391,7 +392,7 @@ def _offer_decision(view: View) -> Phrase:
         "fur, {ask_amber} amber, {ask_salt} salt, markers {ask_markers}. Add more, send it or "
         "cancel it."
     )
-    return phrase(template, seat=trade["partner"], **fields)
+    return phrase(template, seat=_letter(trade["partner"]), **fields)
 
 
 def _answer_decision(view: View) -> Phrase:
@@ -405,7 +406,7 @@ def _answer_decision(view: View) -> Phrase:
         "{give_salt} salt, markers {give_markers} for {ask_ore} ore, {ask_fur} fur, {ask_amber} "
         "amber, {ask_salt} salt, markers {ask_markers}. Accept or decline."
     )
-    return phrase(template, seat=view["turn_owner"], **_offer_fields(view))
+    return phrase(template, seat=_letter(view["turn_owner"]), **_offer_fields(view))
 
 
 def _split_decision(view: View) -> Phrase:
@@ -416,7 +417,7 @@ def _split_decision(view: View) -> Phrase:
     return phrase(
         "Seat {robber} robs you: lay the first pile of your cargo, {size} of {total} goods, one "
         "good at a time; {laid} laid so far.",
-        robber=view["turn_owner"],
+        robber=_letter(view["turn_owner"]),
         size=(total + 1) // 2,
         total=total,
         laid=laid,
@@ -425,7 +426,7 @@ def _split_decision(view: View) -> Phrase:
 
 def _pile_decision(view: View) -> Phrase:
     return phrase(
-        "Take one of the two piles of seat {seat}'s cargo.", seat=view["robbery"]["victim"]
+        "Take one of the two piles of seat {seat}'s cargo.", seat=_letter(view["robbery"]["victim"])
     )
 
 
@@ -434,7 +435,7 @@ def _forced_step_decision(view: View) -> Phrase:
     city = _seat_city(view, int(robber)) if robber is not None else None
     return phrase(
         "Seat {seat} robbed {city}: choose the route of his cog's free step away.",
-        seat=robber,
+        seat=_letter(robber),
         city=_city(city) if city is not None else "?",
     )
 
@@ -456,7 +457,7 @@ def _attack_decision(view: View) -> Phrase:
         return phrase("Conflict: you may attack another cog in {city}, or let it be.", city=where)
     return phrase(
         "Conflict: you may attack seat {seat}, whose turn it is, in {city}, or let it be.",
-        seat=owner,
+        seat=_letter(owner),
         city=where,
     )
 
@@ -468,7 +469,7 @@ def _conflict_bid_decision(view: View) -> Phrase:
     other = sides[1] if me == sides[0] else sides[0]
     return phrase(
         "Conflict with seat {seat}: choose in secret how many markers of number {value} to put in.",
-        seat=other,
+        seat=_letter(other),
         value=conflict["asking"] if conflict["asking"] is not None else "?",
     )
 
@@ -476,7 +477,7 @@ def _conflict_bid_decision(view: View) -> Phrase:
 def _demand_decision(view: View) -> Phrase:
     return phrase(
         "You won the conflict: name three goods to take from seat {seat}; you get those he has.",
-        seat=_loser(view),
+        seat=_letter(_loser(view)),
     )
 
 
@@ -485,7 +486,7 @@ def _push_decision(view: View) -> Phrase:
     city = _seat_city(view, loser)
     return phrase(
         "You won the conflict: push seat {seat}'s cog one step away from {city}, or leave it.",
-        seat=loser,
+        seat=_letter(loser),
         city=_city(city) if city is not None else "?",
     )
 
@@ -517,8 +518,8 @@ _DECISIONS = {
 # An action is told twice, on its button (imperative, "Sail to Reval (3)") and in the log (third
 # person, "{player} sails to Reval (3)"). One function per kind finds the action's case and the
 # fields either text may name; :data:`BUTTONS` and :data:`LOG_LINES` hold the two templates of each
-# case, and a template takes the fields it names. A seat is a number on the buttons (as the
-# decisions name it) and its letter on the board in the log.
+# case, and a template takes the fields it names. A seat is named by its letter, as the board,
+# the log and the other games' words name it (A for seat 0).
 
 Fields = dict[str, Any]
 Case = tuple[str, Fields]
@@ -526,8 +527,8 @@ Case = tuple[str, Fields]
 
 
 def _letter(seat: Any) -> str:
-    """A seat as the board marks it (A for seat 0)."""
-    return "ABCDE"[int(seat)]
+    """A seat as the board and the log mark it (A for seat 0); "?" where the view has none."""
+    return "ABCDE"[seat] if isinstance(seat, int) and 0 <= seat < 5 else "?"
 
 
 def _where(view: View, seat: int) -> str:
@@ -1039,6 +1040,8 @@ LOG_LINES: dict[str, str] = {
 def action_phrase(action: dict[str, Any], view: View) -> Phrase:
     """One action in words, e.g. "Sail to Reval (3), paying 1 ore"."""
     key, fields = _CASES[action["kind"]](action, view, _decider(view))
+    if "seat" in fields:
+        fields["seat"] = _letter(fields["seat"])
     return fill(BUTTONS[key], fields, BUTTON_NAMES.get(action["kind"]))
 
 
