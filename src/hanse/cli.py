@@ -256,8 +256,9 @@ def play_command(
         list[str] | None,
         typer.Option(
             "--bot",
-            help=f"Bot for the other seats in order ({', '.join(BOT_LEVELS)}, or "
-            "package.module:factory); the last one given fills the rest [default: easy].",
+            help=f"Bot for the other seats in order ({', '.join(BOT_LEVELS)}, a search level "
+            "with a fixed number of iterations such as hard@400, or package.module:factory); "
+            "the last one given fills the rest [default: easy].",
         ),
     ] = None,
     seed: Annotated[
@@ -663,7 +664,14 @@ def _bench_env(
 @app.command("arena")
 def arena_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `hanse games`).")],
-    bot: Annotated[list[str], typer.Option("--bot", help="An entrant (repeatable; at least one).")],
+    bot: Annotated[
+        list[str],
+        typer.Option(
+            "--bot",
+            help="An entrant (repeatable; at least one): a bot name as for `hanse play`, "
+            "e.g. hard@400 for `hard` with a fixed search budget that repeats on any machine.",
+        ),
+    ],
     challenger: Annotated[
         str | None,
         typer.Option(

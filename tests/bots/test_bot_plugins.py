@@ -121,3 +121,42 @@ def test_the_heuristic_bot_takes_a_study_s_own_evaluation() -> None:
     bot = HeuristicBot("study", fewest_actions_left)
     choice = bot.act(game, game.view(state, 0), legal, random.Random(1))
     assert choice in legal and set(seen) == {0} and bot.name == "study"
+
+
+def test_a_search_level_with_an_iteration_budget_thinks_exactly_that_long() -> None:
+    """``hard@N``: the level's search with N iterations per decision and no clock."""
+    bot = make_bot("hard@40")
+    assert bot.name == "hard@40"
+    assert bot.settings.iterations == 40 and bot.settings.seconds is None  # type: ignore[attr-defined]
+    assert make_bot("hard").settings.seconds == 1.0  # type: ignore[attr-defined]  # unchanged
+    game = make("luebeck", 3)
+    state = dealt(game)
+    legal = game.legal_actions(state)
+    bot.act(game, game.view(state, game.current_player(state)), legal, random.Random(3))
+    assert bot.last_iterations == 40  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("easy@100", "'easy' does not search, so it takes no budget; search bots: medium, hard"),
+        ("hard@0", "a whole number of iterations"),
+        ("hard@ten", "a whole number of iterations"),
+        ("hard@", "a whole number of iterations"),
+        ("hard@²", "a whole number of iterations"),
+        ("brilliant@100", "unknown bot 'brilliant' in 'brilliant@100'"),
+    ],
+)
+def test_bad_budgets_are_refused_clearly(name: str, message: str) -> None:
+    with pytest.raises(IllegalActionError, match=message):
+        make_bot(name)
+
+
+def test_arena_results_with_a_budget_repeat_exactly_in_one_process_and_in_workers() -> None:
+    """What a budget is for: the same games whatever the machine, its load or the processes
+    (one wall-clock second of `hard` gives a different search on every run)."""
+    specs = specs_for("luebeck", 3, {}, gauntlet("hard@15", ["easy"], 3), 1, 11)
+    alone = run_tournament(specs, jobs=1)
+    shared = run_tournament(specs, jobs=2)
+    assert [o.record for o in alone] == [o.record for o in shared]
+    assert all("hard@15" in o.record["players"] for o in alone)

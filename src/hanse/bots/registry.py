@@ -13,6 +13,7 @@ import importlib.util
 import sys
 import zlib
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from hanse.bots.heuristic import (
@@ -61,9 +62,12 @@ BOT_LEVELS: dict[str, Callable[[], Bot]] = {
 def make_bot(name: str) -> Bot:
     if name in BOT_LEVELS:
         return BOT_LEVELS[name]()
+    if ":" not in name and "@" in name:
+        return _with_iterations(name)
     if ":" not in name:
         raise IllegalActionError(
             f"unknown bot {name!r}; known bots: {', '.join(BOT_LEVELS)}, "
+            "a search bot with a fixed budget such as hard@2000, "
             "or module:factory, or file.py:factory"
         )
     source, _, attribute = name.rpartition(":")
@@ -73,6 +77,32 @@ def make_bot(name: str) -> Bot:
     bot = factory()
     if not callable(getattr(bot, "act", None)):
         raise IllegalActionError(f"bot {name!r}: {attribute}() made {bot!r}, which has no act()")
+    return bot
+
+
+def _with_iterations(name: str) -> Bot:
+    """``level@N``: a search level thinking exactly N iterations per decision instead of its
+    time (medium a quarter second, hard one second). Its play then depends only on the seed, not
+    on the machine or its load, so arena results repeat exactly anywhere (a Ray cluster of mixed
+    machines included)."""
+    level, _, budget = name.partition("@")
+    if level not in BOT_LEVELS:
+        raise IllegalActionError(
+            f"unknown bot {level!r} in {name!r}; known: {', '.join(BOT_LEVELS)}"
+        )
+    bot = BOT_LEVELS[level]()
+    if not isinstance(bot, ISMCTSBot):  # MCTSBot included
+        searching = [n for n, make in BOT_LEVELS.items() if isinstance(make(), ISMCTSBot)]
+        raise IllegalActionError(
+            f"{level!r} does not search, so it takes no budget; search bots: {', '.join(searching)}"
+        )
+    if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
+        raise IllegalActionError(
+            f"bot {name!r}: the budget after @ is a whole number of iterations (1 or more), "
+            f"e.g. {level}@2000"
+        )
+    bot.settings = replace(bot.settings, iterations=int(budget), seconds=None)
+    bot.name = name
     return bot
 
 
