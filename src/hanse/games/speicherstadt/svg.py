@@ -117,7 +117,7 @@ EFFECT = {
     data.PRESS: "1 VP per fireman",
     data.MAYOR: "doubles best VP card",
     data.HARBOUR_TOUR: "1 VP per VP card",
-    data.DEICHTORHALLEN: "1 VP per trader",
+    data.DEICHTORHALLEN: "1 VP per merchant",
     data.ACCOUNTANT: "1 VP per contract",
     data.SPY: "swap two workers",
     data.FISH_MARKET: "one card free",
