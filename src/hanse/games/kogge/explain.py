@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 _RULES: dict[type, str] = {
     act.ChooseStart: "Rule 'Startaufstellung festlegen': choose one of your markers, not the one "
     "that just clashed, for a city with a free Kontor place",
-    act.Bid: "Rule 'Nachschub und Reihenfolge' (RULINGS.md, 'Bids are laid as a chain'): lay "
+    act.Bid: "Rule 'Nachschub und Reihenfolge' (Hanse's rules page, 'Bids are a chain'): lay "
     "one of your own markers, no higher than the last one laid, and only while the bid can still "
     "end unlike every bid made this round",
     act.BidDone: "Rule 'Nachschub und Reihenfolge': a bid holds at least one marker and is never "
@@ -55,8 +55,8 @@ _RULES: dict[type, str] = {
     act.ForcedStep: "Rule 'f) Raubüberfall': the next player chooses the robber's free step "
     "along a possible route (not a face-up one into a city with his own robbery marker)",
     act.OfferTrade: "Rule 'Handel untereinander': on your turn, while moving or in your action "
-    "phase, offer to a cog in your city (expert rule B: a Kontor there); RULINGS.md 'Trade "
-    "offers': at most one offer to each partner in each phase of a turn",
+    "phase, offer to a cog in your city (expert rule B: a Kontor there); Hanse's rules page, "
+    "'Offers are limited': at most one offer to each partner in each phase of a turn",
     act.TradeItem: "Rule 'Handel untereinander': only goods and markers the players hold",
     act.SendOffer: "Rule 'Handel untereinander': an offer holds at least one item",
     act.CancelTrade: "Rule 'Handel untereinander': only while composing an offer",
