@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+import random
+
 import pyspiel
 import pytest
 from env_helpers import GAME_IDS
 
+from hanse.core.protocol import IllegalActionError
 from hanse.env import register_openspiel
 from hanse.games import game_class
 
@@ -31,7 +36,8 @@ def test_openspiel_random_simulation_test_passes(game_id: str, players: int) -> 
         params["max_game_length"] = MAX_LENGTH[game_id]
     game = pyspiel.load_game(f"python_hanse_{game_id}", params)
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    # serialize=True: every state also goes through serialize/deserialize_state (pickle).
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_flags_are_game_parameters() -> None:
@@ -65,3 +71,62 @@ def test_information_states_remember_what_the_seat_saw() -> None:
     assert any("draw ?" in line for seen in lines for line in seen[:5])
     assert lines[0][:5] != lines[1][:5]
     assert state.observation_string(0) == lines[0][-1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_two_player_games_are_zero_sum_and_larger_ones_constant_sum(players: int) -> None:
+    """Algorithms that need ZERO_SUM (alpha-beta, the LP solvers) accept two-player games."""
+    game = pyspiel.load_game("python_hanse_kogge", {"players": players})
+    utility = game.get_type().utility
+    if players == 2:
+        assert utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0.0
+    else:
+        assert utility == pyspiel.GameType.Utility.CONSTANT_SUM
+        assert game.utility_sum() == 2.0 - players
+
+
+def _decision_states(game_id: str, count: int) -> list[pyspiel.State]:
+    """Decision nodes of a random game, one every few decisions."""
+    game = pyspiel.load_game(f"python_hanse_{game_id}", {"max_game_length": 400})
+    rng = random.Random(4)
+    state, found = game.new_initial_state(), []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            codes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(codes, chances)[0])
+            continue
+        if rng.random() < 0.2:
+            found.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_an_illegal_code_raises_and_changes_nothing(game_id: str) -> None:
+    """The protocol's promise through OpenSpiel: every code not legal at a decision raises
+    IllegalActionError (none a stray IndexError) and leaves the state as it was."""
+    for state in _decision_states(game_id, 6):
+        before, history = str(state), state.history()
+        decisions, seen = state.decisions, state.information_state_string()
+        legal = set(state.legal_actions())
+        for code in range(state.get_game().num_distinct_actions()):
+            if code in legal:
+                continue
+            with pytest.raises(IllegalActionError):
+                state.apply_action(code)
+        assert str(state) == before and state.history() == history
+        assert state.decisions == decisions and state.information_state_string() == seen
+        assert not state.is_terminal()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_games_and_states_pickle_and_copy(game_id: str) -> None:
+    state = _decision_states(game_id, 1)[0]
+    game = state.get_game()
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game)
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert str(copied) == str(state) and copied.history() == state.history()
+        assert copied.legal_actions() == state.legal_actions()
+    restored = game.deserialize_state(state.serialize())
+    assert str(restored) == str(state)

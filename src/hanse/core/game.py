@@ -63,6 +63,12 @@ class GameBase(ABC):
         self.num_players = num_players
         self.config = config if config is not None else self.config_class()
 
+    def __reduce__(self) -> tuple[type, tuple[int, Any]]:
+        """A game pickles as its class, player count and flags, and is built again from them:
+        its tables (some holding functions) are derived data. So states and envs that hold a
+        game pickle too (OpenSpiel's serialize, worker processes)."""
+        return type(self), (self.num_players, self.config)
+
     # -- flags -------------------------------------------------------------------------------
     @property
     def flags(self) -> Mapping[str, Any]:

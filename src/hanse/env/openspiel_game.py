@@ -12,7 +12,8 @@ every variant flag of the game by its name, and ``max_game_length`` (default 100
   saw them (``game.observe_action``: secret parts redacted), one per line, then the view: perfect
   recall. Observation and information-state tensors: the view encoding of
   :mod:`hanse.env.observation` (a view holds what the seat may remember under the game's rules).
-- Utility: ``returns`` (winners share +1, the others -1), a constant sum of 2 - n. A game still
+- Utility: ``returns`` (winners share +1, the others -1): zero-sum with two players (a shared
+  win is 0 and 0), else a constant sum of 2 - n (``get_type().utility``). A game still
   running after ``max_game_length`` decisions ends as a draw shared by every seat (each 2/n - 1),
   since OpenSpiel needs a bound and random play of Hansa Teutonica has none.
 
@@ -30,7 +31,7 @@ import numpy as np
 import pyspiel
 
 from hanse.core.game import win_returns
-from hanse.core.protocol import CHANCE, TERMINAL, Game, View
+from hanse.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, View
 from hanse.env.codec import ActionCodec
 from hanse.env.observation import ObservationEncoder
 from hanse.games import game_class, make
@@ -67,6 +68,16 @@ class _Seen(_Shared):
         self.parent = parent
         self.texts = texts
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[tuple[str, ...], ...]]]:
+        """Pickled as a flat list, oldest first (a long game's chain would recurse too deep)."""
+        chain: list[tuple[str, ...]] = []
+        node: _Seen | None = self
+        while node is not None and node.texts:
+            chain.append(node.texts)
+            node = node.parent
+        chain.reverse()
+        return _seen_from, (tuple(chain),)
+
     def lines(self, seat: int) -> list[str]:
         out: list[str] = []
         node: _Seen | None = self
@@ -75,6 +86,13 @@ class _Seen(_Shared):
             node = node.parent
         out.reverse()
         return out
+
+
+def _seen_from(chain: tuple[tuple[str, ...], ...]) -> _Seen:
+    seen = _Seen(None, ())
+    for texts in chain:
+        seen = _Seen(seen, texts)
+    return seen
 
 
 class _Views(_Shared):
@@ -105,7 +123,9 @@ def _parameters(game_id: str) -> dict[str, Any]:
     return {"players": cls.min_players, "max_game_length": DEFAULT_MAX_GAME_LENGTH, **flags}
 
 
-def _game_type(game_id: str) -> Any:
+def _game_type(game_id: str, players: int) -> Any:
+    """The game's pyspiel type; `players` decides the utility: zero-sum for two (returns +1 and
+    -1, or 0 and 0 for a shared win), else a constant sum of 2 - n."""
     cls = game_class(game_id)
     information = (
         pyspiel.GameType.Information.PERFECT_INFORMATION
@@ -118,7 +138,11 @@ def _game_type(game_id: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM
+            if players == 2
+            else pyspiel.GameType.Utility.CONSTANT_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
@@ -148,7 +172,7 @@ class HanseOpenSpielGame(pyspiel.Game):
             utility_sum=2.0 - players,
             max_game_length=max_length,
         )
-        super().__init__(_game_type(game_id), info, params or {})
+        super().__init__(_game_type(game_id, players), info, params or {})
 
     def new_initial_state(self) -> HanseOpenSpielState:
         return HanseOpenSpielState(self)
@@ -201,17 +225,25 @@ class HanseOpenSpielState(pyspiel.State):
         return sorted((encode(action), p) for action, p in outcomes)
 
     def _apply_action(self, code: int) -> None:
+        """Apply a code; one that is not legal here raises IllegalActionError naming the rule
+        and changes nothing (checked before anything is observed or counted)."""
         game, state, codec = self.setup.game, self.box.state, self.setup.codec
         actor = game.current_player(state)
         if actor == CHANCE:
             action = codec.decode_chance(code)
+            possible = [outcome for outcome, _ in game.chance_outcomes(state)]
         else:
             action = codec.decode(code)
-            self.decisions += 1
+            possible = game.legal_actions(state)
+        if action not in possible:
+            game.apply_action(state.clone(), action)  # the protocol's gate names the rule
+            raise IllegalActionError(f"code {code} is not legal here")
         texts = tuple(
             game.observe_action(state, actor, action, seat) for seat in range(game.num_players)
         )
-        game.apply_action(state, action)
+        game.apply_trusted(state, action)
+        if actor != CHANCE:
+            self.decisions += 1
         self.seen = _Seen(self.seen, texts)
         self.views = _Views()
 
@@ -253,12 +285,19 @@ class HanseObserver:
 
 
 def _game_class(game_id: str) -> type[HanseOpenSpielGame]:
-    """A class per game: pyspiel registers a class taking the parameters."""
+    """A class per game: pyspiel registers a class taking the parameters. Each is a name of this
+    module, so that pickle finds it."""
+    name = f"Hanse{game_id.title()}OpenSpielGame"
 
     def init(self: HanseOpenSpielGame, params: dict[str, Any] | None = None) -> None:
         HanseOpenSpielGame.__init__(self, game_id, params)
 
-    return type(f"Hanse{game_id.title()}OpenSpielGame", (HanseOpenSpielGame,), {"__init__": init})
+    cls = type(name, (HanseOpenSpielGame,), {"__init__": init, "__module__": __name__})
+    globals()[name] = cls
+    return cls
+
+
+_GAME_CLASSES = {game_id: _game_class(game_id) for game_id in GAME_IDS}
 
 
 def register() -> list[str]:
@@ -267,6 +306,7 @@ def register() -> list[str]:
     for game_id in GAME_IDS:
         name = f"python_hanse_{game_id}"
         if name not in pyspiel.registered_names():
-            pyspiel.register_game(_game_type(game_id), _game_class(game_id))
+            players = game_class(game_id).min_players  # the default of the parameter
+            pyspiel.register_game(_game_type(game_id, players), _GAME_CLASSES[game_id])
         names.append(name)
     return names
