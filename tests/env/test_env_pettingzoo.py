@@ -76,6 +76,25 @@ def test_an_illegal_code_is_refused_and_changes_nothing() -> None:
     assert env.runner.game.view(env.runner.state, None) == before
 
 
+def test_a_refused_code_keeps_the_agents_pending_reward() -> None:
+    """Score rewards: an illegal code or a float raises and the reward the agent has not yet
+    seen stays as it was."""
+    env = pettingzoo_env("kogge", 2, reward="scores")
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    while not any(env._cumulative_rewards.values()):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    agent = env.agent_selection
+    pending = dict(env._cumulative_rewards)
+    mask = env.observe(agent)["action_mask"]
+    for refused in (int(np.flatnonzero(mask == 0)[0]), float(np.flatnonzero(mask)[0]) + 0.5):
+        with pytest.raises(IllegalActionError):
+            env.step(refused)  # type: ignore[arg-type]
+        assert env._cumulative_rewards == pending and env.agent_selection == agent
+    assert env.last()[1] == pending[agent]
+
+
 def test_games_are_cut_after_max_steps() -> None:
     env = pettingzoo_env("hansa", 2, max_steps=30)
     env.reset(seed=0)

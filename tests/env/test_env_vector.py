@@ -70,10 +70,12 @@ def test_an_illegal_code_is_refused_before_any_game_moves() -> None:
     illegal = int(np.flatnonzero(batch.masks[1] == 0)[0])
     before = [runner.state.clone() for runner in venv.runners]
     observations = batch.observations.copy()
-    with pytest.raises(IllegalActionError, match="not legal"):
+    with pytest.raises(IllegalActionError, match=rf"game 1: action code {illegal}: .*not legal"):
         venv.step([legal, illegal])
-    with pytest.raises(IllegalActionError, match="outside"):
+    with pytest.raises(IllegalActionError, match=r"game 1: .*outside"):
         venv.step([legal, venv.action_size])
+    with pytest.raises(IllegalActionError, match=r"an action is an integer code, not \d+\.9"):
+        venv.step(np.array([legal, illegal]) + 0.9)  # refused, not rounded down
     for runner, state in zip(venv.runners, before, strict=True):
         assert runner.game.view(runner.state, None) == runner.game.view(state, None)
     assert np.array_equal(batch.observations, observations)

@@ -68,10 +68,12 @@ def gym_env(
     illegal_action: str = "lose",
     max_steps: int | None = None,
     render_mode: str | None = None,
+    info_view: bool = False,
     **flags: Any,
 ) -> HanseGymEnv:
     """A Gymnasium env for `seat`; the other seats are played by ``hanse.bots.make_bot`` bots
-    (one name for all, or one per other seat in seat order)."""
+    (one name for all, or one per other seat in seat order). Flags as for ``make`` (``hanse
+    games`` lists each game's); see :mod:`hanse.env.single_agent`."""
     from hanse.env.single_agent import HanseGymEnv
 
     return HanseGymEnv(
@@ -82,6 +84,7 @@ def gym_env(
         illegal_action=illegal_action,
         max_steps=max_steps,
         render_mode=render_mode,
+        info_view=info_view,
     )
 
 

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment of a Hanse game: ``hanse.env.aec("hansa", players=3)``.
+"""The PettingZoo AEC environment of a Hanse game: ``hanse.env.pettingzoo_env("hansa", players=3)``.
 
 Agents are ``player_0`` .. ``player_{n-1}`` (seat i). The agent selected is always the seat that
 must decide now, which is not always the turn owner (a displaced Hansa trader's owner, the Lübeck
@@ -124,8 +124,9 @@ class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for a finished agent")
+        # Refused codes (IllegalActionError) change nothing, the agent's pending reward included.
+        self.runner.apply_code(action)
         self._cumulative_rewards[agent] = 0.0
-        self.runner.apply_code(int(action))
         if self.reward_mode == "scores":
             scores = self.runner.scores()
             self.rewards = {

@@ -17,9 +17,19 @@ from typing import Any
 import numpy as np
 
 from hanse.core.match import sample_chance
-from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, State, View
+from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, IllegalActionError, State, View
 from hanse.env.codec import ActionCodec
 from hanse.env.observation import ObservationEncoder
+
+
+def action_code(action: Any) -> int:
+    """An action given to an env as an integer code (Python or NumPy integer, or a 0-d integer
+    array); anything else, a float included, is refused rather than rounded."""
+    if isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    raise IllegalActionError(f"an action is an integer code, not {action!r}")
 
 
 class GameRunner:
@@ -87,7 +97,7 @@ class GameRunner:
         self._resolve_chance()
 
     def apply_code(self, code: int) -> None:
-        self.apply(self.codec.decode(int(code)))
+        self.apply(self.codec.decode(action_code(code)))
 
     def view(self, seat: int) -> View:
         return self.game.view(self.state, seat)

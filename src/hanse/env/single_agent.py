@@ -10,7 +10,12 @@ env's ``np_random`` at reset, so a seed fixes the game.
   ``info["action_mask"]`` give the legal codes (the form sb3-contrib's MaskablePPO reads), and the
   observation carries the mask too.
 - Observation: ``{"observation": float32 vector from the seat's view, "action_mask": int8}``;
-  ``info["view"]`` is the raw view.
+  ``env.unwrapped.view()`` is the raw view, and ``info_view=True`` puts it into every ``info``
+  too (off by default: ``gymnasium.vector`` stacks info entries, which a nested view defeats).
+- Opponents: ``random``, ``easy``, or a search level with a fixed budget (``medium@50``,
+  ``hard@400``: :func:`hanse.bots.make_bot`) give the same episode for the same seed; ``medium``
+  and ``hard`` think for a time, so their play depends on the machine and its load. The bots are
+  made anew at every reset.
 - Reward: ``returns`` of the seat at the end (``reward="scores"``: the change of its rulebook
   points since its last decision).
 - An action that is not legal: ``illegal_action="lose"`` (default) ends the episode with reward -1
@@ -31,7 +36,7 @@ from hanse.bots import make_bot
 from hanse.core.match import Bot
 from hanse.core.protocol import Game, View
 from hanse.env.aec import REWARD_MODES, observation_space
-from hanse.env.runtime import GameRunner
+from hanse.env.runtime import GameRunner, action_code
 
 ILLEGAL_MODES = ("lose", "raise")
 
@@ -49,6 +54,7 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         illegal_action: str = "lose",
         max_steps: int | None = None,
         render_mode: str | None = None,
+        info_view: bool = False,
     ) -> None:
         if not 0 <= seat < game.num_players:
             raise ValueError(f"seat {seat} is not a seat of a {game.num_players}-player game")
@@ -62,9 +68,10 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(names) != len(others):
             raise ValueError(f"{len(others)} opponents needed, got {len(names)}")
-        self.bots: dict[int, Bot] = {
-            s: make_bot(name) for s, name in zip(others, names, strict=True)
-        }
+        self.opponents = dict(zip(others, names, strict=True))
+        """The bot name of each other seat."""
+        self.bots: dict[int, Bot] = self._new_bots()
+        self.info_view = info_view
         self.runner = GameRunner(game, max_steps)
         self.seat = seat
         self.reward_mode = reward
@@ -80,10 +87,16 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
+        # New bots each episode: `easy` remembers the views it decided in, so an old one would
+        # play a seeded game differently the second time.
+        self.bots = self._new_bots()
         self.runner.reset(int(self.np_random.integers(2**62)))
         self._play_others()
         self._score = self.runner.scores()[self.seat]
         return self._observe()
+
+    def _new_bots(self) -> dict[int, Bot]:
+        return {seat: make_bot(name) for seat, name in self.opponents.items()}
 
     def _play_others(self) -> None:
         """Bots decide until the learner must, the game is over or it is cut."""
@@ -102,14 +115,21 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
             "observation": self.runner.observation(view),
             "action_mask": self._mask.copy(),
         }
-        return observation, {"view": view, "action_mask": self._mask.copy()}
+        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        if self.info_view:
+            info["view"] = view
+        return observation, info
+
+    def view(self) -> View:
+        """The learner's view of the game now (the raw dict the observation is made from)."""
+        return self.runner.view(self.seat)
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal codes of the learner's pending decision."""
         return self._mask.copy()
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        code = int(action)
+        code = action_code(action)  # a float or a bool is a mistake, not a move: it raises
         legal = 0 <= code < len(self._mask) and bool(self._mask[code])
         if not legal and self.illegal_action == "lose":
             observation, info = self._observe()

@@ -37,7 +37,7 @@ import numpy as np
 
 from hanse.core.protocol import CHANCE, TERMINAL, IllegalActionError
 from hanse.env.rows import ObservationRows
-from hanse.env.runtime import GameRunner
+from hanse.env.runtime import GameRunner, action_code
 from hanse.env.sparse import SparseObservation
 from hanse.games import make
 
@@ -158,18 +158,23 @@ class VectorEnv:
         self._seats.clear()
 
     def _refuse(self, i: int, code: int) -> None:
-        """Raise IllegalActionError for a code game i was not offered."""
+        """Raise IllegalActionError for a code game i was not offered, naming the game (row)
+        and the rule."""
         runner = self.runners[i]
-        action = runner.codec.decode(code)  # raises for a code out of range
-        # The protocol's gate names the rule that forbids it; on a copy, so nothing changes.
-        runner.game.apply_action(runner.state.clone(), action)
-        raise IllegalActionError(f"action code {code} was not offered to game {i}")
+        try:
+            action = runner.codec.decode(code)  # raises for a code out of range
+            # The protocol's gate names the rule that forbids it; on a copy, so nothing changes.
+            runner.game.apply_action(runner.state.clone(), action)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"game {i}: action code {code}: {error}") from None
+        raise IllegalActionError(f"game {i}: action code {code} was not offered")
 
     def _codes(self, actions: Any) -> list[int]:
         array = np.asarray(actions)
-        codes: list[int] = (
-            array.tolist() if array.dtype.kind in "iu" else [int(c) for c in array.tolist()]
-        )
+        if array.dtype.kind not in "iu":  # floats are refused, not rounded
+            codes: list[int] = [action_code(c) for c in array.tolist()]
+        else:
+            codes = array.tolist()
         if len(codes) != self.num_envs:
             raise ValueError(f"{self.num_envs} action codes needed, got {len(codes)}")
         if not all(map(contains, self._legal_codes, codes)):
