@@ -122,3 +122,17 @@ def test_gymnasium_vector_envs_stack_the_infos(game_id: str) -> None:
     shown = gym_env(game_id, players, opponents="random", info_view=True)
     _observation, info = shown.reset(seed=2)
     assert info["view"] == shown.view()
+
+
+def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    """``ansi`` returns the learner's text board, ``human`` prints it at reset and each step."""
+    env = gym_env("speicherstadt", 2, opponents="random", render_mode="ansi")
+    env.reset(seed=0)
+    board = env.render()
+    assert isinstance(board, str) and board == env.runner.game.render(env.view())
+    shown = gym_env("speicherstadt", 2, opponents="random", render_mode="human")
+    shown.reset(seed=0)
+    assert capsys.readouterr().out.strip() == board.strip()
+    assert shown.render() is None
+    with pytest.raises(ValueError, match="render_mode is one of"):
+        gym_env("speicherstadt", 2, render_mode="rgb_array")

@@ -9,10 +9,11 @@ from typing import Any
 import numpy as np
 import pytest
 from env_helpers import CODEC_CONFIG_IDS, CODEC_CONFIGS
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from hanse.core.protocol import IllegalActionError
 from hanse.env import pettingzoo_env
+from hanse.env.aec import HanseAECEnv
 
 
 @pytest.mark.parametrize("config", CODEC_CONFIGS, ids=CODEC_CONFIG_IDS)
@@ -82,16 +83,16 @@ def test_a_refused_code_keeps_the_agents_pending_reward() -> None:
     env = pettingzoo_env("kogge", 2, reward="scores")
     env.reset(seed=2)
     rng = np.random.default_rng(2)
-    while not any(env._cumulative_rewards.values()):
+    while not any(env.unwrapped._cumulative_rewards.values()):
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(rng.choice(np.flatnonzero(mask))))
     agent = env.agent_selection
-    pending = dict(env._cumulative_rewards)
+    pending = dict(env.unwrapped._cumulative_rewards)
     mask = env.observe(agent)["action_mask"]
     for refused in (int(np.flatnonzero(mask == 0)[0]), float(np.flatnonzero(mask)[0]) + 0.5):
         with pytest.raises(IllegalActionError):
             env.step(refused)  # type: ignore[arg-type]
-        assert env._cumulative_rewards == pending and env.agent_selection == agent
+        assert env.unwrapped._cumulative_rewards == pending and env.agent_selection == agent
     assert env.last()[1] == pending[agent]
 
 
@@ -108,3 +109,20 @@ def test_games_are_cut_after_max_steps() -> None:
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
         steps += 1
     assert steps == 30
+
+
+def test_render_modes_pass_pettingzoo_s_render_test(capsys: pytest.CaptureFixture[str]) -> None:
+    """``ansi`` returns the spectator's text board, ``human`` prints it."""
+    render_test(lambda render_mode=None: pettingzoo_env("luebeck", 3, render_mode=render_mode))
+    capsys.readouterr()
+    env = pettingzoo_env("kogge", 2, render_mode="human")
+    env.reset(seed=0)
+    assert capsys.readouterr().out.startswith("Kogge, round 0")  # printed by reset
+    assert env.render() is None
+
+
+def test_the_env_is_order_enforced_like_pettingzoo_s_own_games() -> None:
+    env = pettingzoo_env("luebeck", 3)
+    with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+        env.agent_selection  # noqa: B018
+    assert isinstance(env.unwrapped, HanseAECEnv)

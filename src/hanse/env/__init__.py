@@ -29,7 +29,8 @@ from hanse.env.vector import VectorEnv
 from hanse.games import make
 
 if TYPE_CHECKING:
-    from hanse.env.aec import HanseAECEnv
+    from pettingzoo import AECEnv
+
     from hanse.env.single_agent import HanseGymEnv
 
 __all__ = [
@@ -51,11 +52,16 @@ def pettingzoo_env(
     max_steps: int | None = None,
     render_mode: str | None = None,
     **flags: Any,
-) -> HanseAECEnv:
-    """A PettingZoo AEC env: ``pettingzoo_env("hansa", players=3)``; flags as for ``make``."""
+) -> AECEnv[str, dict[str, Any], int | None]:
+    """A PettingZoo AEC env: ``pettingzoo_env("hansa", players=3)``; flags as for ``make``
+    (``hanse games`` lists each game's). Wrapped in PettingZoo's ``OrderEnforcingWrapper``, as
+    PettingZoo's own games are; ``env.unwrapped`` is the :class:`hanse.env.aec.HanseAECEnv`."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
     from hanse.env.aec import HanseAECEnv
 
-    return HanseAECEnv(make(game_id, players, **flags), reward, max_steps, render_mode)
+    env = HanseAECEnv(make(game_id, players, **flags), reward, max_steps, render_mode)
+    return OrderEnforcingWrapper(env)
 
 
 def gym_env(

@@ -15,6 +15,14 @@ last drafter, Kogge robbery victims). Chance nodes are resolved inside the env w
   (winners share +1, the others -1) and 0 before; ``reward="scores"`` gives every seat the change
   of its rulebook points after each decision instead.
 - ``max_steps``: decisions after which the game is cut (all agents truncated; default None).
+  Random play of Hansa Teutonica runs for some ten thousand decisions; a cut keeps such
+  episodes short.
+- ``render_mode``: ``"ansi"`` (``render()`` returns the text board, as a spectator sees it) or
+  ``"human"`` (printed after every reset and step).
+
+:func:`hanse.env.pettingzoo_env` returns the env inside PettingZoo's ``OrderEnforcingWrapper``
+(as PettingZoo's own games do: a clear error for ``step`` or ``last`` before ``reset``);
+``env.unwrapped`` is the :class:`HanseAECEnv`.
 """
 
 from __future__ import annotations
@@ -29,6 +37,20 @@ from hanse.core.protocol import Game, View
 from hanse.env.runtime import GameRunner
 
 REWARD_MODES = ("returns", "scores")
+RENDER_MODES = (None, "ansi", "human")
+"""``ansi``: ``render()`` returns the text board; ``human``: the board is printed after every
+reset and step (and by ``render()``, which returns None)."""
+
+
+def rendered(game: Game, view: View, mode: str | None) -> str | None:
+    """The text board of `view` as `mode` asks: returned (ansi), printed (human) or none."""
+    if mode is None:
+        return None
+    text = game.render(view)
+    if mode == "human":
+        print(text, flush=True)
+        return None
+    return text
 
 
 def observation_space(runner: GameRunner) -> spaces.Dict:
@@ -56,13 +78,13 @@ class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):
         super().__init__()
         if reward not in REWARD_MODES:
             raise ValueError(f"reward is one of {REWARD_MODES}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode is one of {RENDER_MODES}, not {render_mode!r}")
         self.runner = GameRunner(game, max_steps)
         self.reward_mode = reward
         self.render_mode = render_mode
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": [mode for mode in RENDER_MODES if mode],
             "is_parallelizable": False,
             "name": f"hanse_{game.game_id}_v0",
         }
@@ -94,6 +116,8 @@ class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):
         self.truncations = {agent: False for agent in self.agents}
         self._scores = self.runner.scores()
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         """Point at the deciding seat and give it its view (at the end: every seat its own)."""
@@ -142,11 +166,13 @@ class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):
             self.truncations = {a: True for a in self.agents}
         self._select()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.runner.game.render(self.runner.game.view(self.runner.state, None))
+        """The board as a spectator sees it (no seat's secrets)."""
+        game = self.runner.game
+        return rendered(game, game.view(self.runner.state, None), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release (no window, no process)."""

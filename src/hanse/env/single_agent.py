@@ -22,6 +22,8 @@ env's ``np_random`` at reset, so a seed fixes the game.
   (the worst return) and ``info["illegal_action"] = True``, as unmasked samplers need;
   ``illegal_action="raise"`` raises :class:`hanse.core.IllegalActionError`.
 - ``max_steps``: decisions (all seats) after which the episode is truncated.
+- ``render_mode``: ``"ansi"`` (``render()`` returns the learner's text board) or ``"human"``
+  (printed after every reset and step).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from gymnasium import spaces
 from hanse.bots import make_bot
 from hanse.core.match import Bot
 from hanse.core.protocol import Game, View
-from hanse.env.aec import REWARD_MODES, observation_space
+from hanse.env.aec import RENDER_MODES, REWARD_MODES, observation_space, rendered
 from hanse.env.runtime import GameRunner, action_code
 
 ILLEGAL_MODES = ("lose", "raise")
@@ -62,8 +64,8 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
             raise ValueError(f"reward is one of {REWARD_MODES}, not {reward!r}")
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action is one of {ILLEGAL_MODES}, not {illegal_action!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode is one of {RENDER_MODES}, not {render_mode!r}")
         others = [s for s in range(game.num_players) if s != seat]
         names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(names) != len(others):
@@ -77,7 +79,7 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.reward_mode = reward
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.metadata = {"render_modes": ["ansi"]}
+        self.metadata = {"render_modes": [mode for mode in RENDER_MODES if mode]}
         self.observation_space = observation_space(self.runner)
         self.action_space = spaces.Discrete(self.runner.codec.size)  # type: ignore[assignment]
         self._score = 0
@@ -93,6 +95,8 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.runner.reset(int(self.np_random.integers(2**62)))
         self._play_others()
         self._score = self.runner.scores()[self.seat]
+        if self.render_mode == "human":
+            self.render()
         return self._observe()
 
     def _new_bots(self) -> dict[int, Bot]:
@@ -146,9 +150,10 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
             self._score = score
         else:
             reward = self.runner.returns()[self.seat] if terminated else 0.0
+        if self.render_mode == "human":
+            self.render()
         return observation, reward, terminated, truncated, info
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.runner.game.render(self.runner.view(self.seat))
+        """The board as the learner's seat sees it."""
+        return rendered(self.runner.game, self.runner.view(self.seat), self.render_mode)
