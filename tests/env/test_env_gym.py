@@ -12,7 +12,7 @@ from env_helpers import CODEC_CONFIG_IDS, CODEC_CONFIGS, GAME_IDS
 from gymnasium.utils.env_checker import check_env
 
 from hanse.core.protocol import IllegalActionError
-from hanse.env import gym_env
+from hanse.env import GYMNASIUM_IDS, gym_env
 
 
 @pytest.mark.parametrize("config", CODEC_CONFIGS, ids=CODEC_CONFIG_IDS)
@@ -136,3 +136,16 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     assert shown.render() is None
     with pytest.raises(ValueError, match="render_mode is one of"):
         gym_env("speicherstadt", 2, render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_gymnasium_make_knows_the_games(game_id: str) -> None:
+    """``gymnasium.make("hanse/Kogge-v0", players=3, ...)`` with gym_env's arguments."""
+    env_id = GYMNASIUM_IDS[game_id]
+    env = gymnasium.make(env_id, opponents="random", max_episode_steps=20)
+    assert env.unwrapped.runner.game.game_id == game_id  # type: ignore[attr-defined]
+    observation, _info = env.reset(seed=0)
+    assert observation["action_mask"].any()
+    env.close()
+    bigger = gymnasium.make(env_id, players=4, opponents="random")
+    assert bigger.unwrapped.runner.game.num_players == 4  # type: ignore[attr-defined]

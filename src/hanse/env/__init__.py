@@ -8,12 +8,17 @@ themselves need none of these.
 - :class:`ObservationEncoder` (:mod:`hanse.env.observation`): a seat's view as a fixed-length
   float32 vector, one documented layout per game (:mod:`hanse.env.observations`).
 - :func:`pettingzoo_env`: a PettingZoo AEC env with every seat an agent.
-- :func:`gym_env`: a Gymnasium env for one seat, the others played by Hanse bots.
+- :func:`gym_env`: a Gymnasium env for one seat, the others played by Hanse bots; also
+  ``gymnasium.make("hanse/Kogge-v0", players=3)`` (:data:`GYMNASIUM_IDS`, registered on import).
 - :class:`VectorEnv`: K games stepped in one process with auto-reset and NumPy batches; its
   observations come from per-game state encoders (:mod:`hanse.env.state_observations`) that write
   the same vectors as the view encoders as byte codes (:mod:`hanse.env.sparse`), kept from step
   to step and rewritten where the state changed (:mod:`hanse.env.rows`).
-- :func:`register_openspiel`: the games as pyspiel Python games (``python_hanse_<game>``).
+- :func:`register_openspiel`: the games as pyspiel Python games (``python_hanse_<game>``); call it
+  in every process before ``pyspiel.load_game`` (importing ``hanse.env`` alone does not).
+
+Flags (variants) are keyword arguments everywhere, as for :func:`hanse.games.make`; ``hanse
+games`` lists each game's, and an unknown one is refused with the list.
 
 Chance is resolved inside every env with a ``random.Random`` seeded at reset.
 """
@@ -26,7 +31,7 @@ from hanse.env.codec import ActionCodec
 from hanse.env.observation import ObservationEncoder
 from hanse.env.runtime import GameRunner
 from hanse.env.vector import VectorEnv
-from hanse.games import make
+from hanse.games import game_class, make
 
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
     from hanse.env.single_agent import HanseGymEnv
 
 __all__ = [
+    "GYMNASIUM_IDS",
     "ActionCodec",
     "GameRunner",
     "ObservationEncoder",
@@ -92,6 +98,34 @@ def gym_env(
         render_mode=render_mode,
         info_view=info_view,
     )
+
+
+GYMNASIUM_IDS = {
+    "luebeck": "hanse/Luebeck-v0",
+    "hansa": "hanse/Hansa-v0",
+    "kogge": "hanse/Kogge-v0",
+    "speicherstadt": "hanse/Speicherstadt-v0",
+}
+"""The Gymnasium ids registered when ``hanse.env`` is imported: ``gymnasium.make(
+"hanse/Kogge-v0", players=3, opponents="easy")`` takes :func:`gym_env`'s arguments."""
+
+
+def _register_gymnasium() -> None:
+    try:
+        import gymnasium
+    except ImportError:  # the rl extra without Gymnasium: the other adapters still work
+        return
+    for game_id, env_id in GYMNASIUM_IDS.items():
+        if env_id not in gymnasium.registry:
+            players = game_class(game_id).min_players
+            gymnasium.register(
+                env_id,
+                entry_point="hanse.env:gym_env",
+                kwargs={"game_id": game_id, "players": players},
+            )
+
+
+_register_gymnasium()
 
 
 def register_openspiel() -> list[str]:
