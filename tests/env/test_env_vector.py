@@ -79,3 +79,12 @@ def test_an_illegal_code_is_refused_before_any_game_moves() -> None:
     for runner, state in zip(venv.runners, before, strict=True):
         assert runner.game.view(runner.state, None) == runner.game.view(state, None)
     assert np.array_equal(batch.observations, observations)
+
+
+def test_the_spaces_of_one_row_describe_the_batch() -> None:
+    venv = VectorEnv("kogge", 3, num_envs=3)
+    batch = venv.reset(seed=4)
+    assert venv.single_action_space.n == batch.masks.shape[1] == venv.codec.size
+    assert venv.single_observation_space.shape == batch.observations.shape[1:]
+    for row in batch.observations:
+        assert venv.single_observation_space.contains(row)

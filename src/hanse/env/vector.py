@@ -55,7 +55,18 @@ class Batch:
 
 
 class VectorEnv:
-    """K games stepped together; see the module docstring."""
+    """K games of one configuration stepped together in one process (self-play: every seat).
+
+    ``reset(seed)`` and ``step(codes)`` return a :class:`Batch` of NumPy arrays: observations
+    (K, obs) float32, masks (K, N) int8, the deciding seats (K,), rewards (K, players),
+    terminated and truncated (K,). A game that ends or is cut (``max_steps``) is reset at once;
+    its row then shows the next game, and ``rewards`` holds the finished game's returns
+    (``reward="scores"``: each step's change of the rulebook points). The arrays are reused by
+    the next step: copy them to keep them. A code not legal in its game raises
+    IllegalActionError naming the game's row and the rule, before any game moves. Spaces of one
+    row: :attr:`single_observation_space`, :attr:`single_action_space`. More in the module
+    docstring (:mod:`hanse.env.vector`).
+    """
 
     def __init__(
         self,
@@ -112,6 +123,20 @@ class VectorEnv:
         """Whether the last step wrote rewards or ended a game (the next clears them)."""
         self.games_finished = 0
         """Games that ended (not cut) since construction."""
+
+    @property
+    def single_observation_space(self) -> Any:
+        """One row's observation: a float32 Box of :attr:`observation_size` (Gymnasium)."""
+        from gymnasium import spaces
+
+        return spaces.Box(-np.inf, np.inf, shape=(self.observation_size,), dtype=np.float32)
+
+    @property
+    def single_action_space(self) -> Any:
+        """One row's action: ``Discrete(action_size)``, the codec's codes (Gymnasium)."""
+        from gymnasium import spaces
+
+        return spaces.Discrete(self.action_size)
 
     def reset(self, seed: int | None = None) -> Batch:
         """New games in every row; `seed` fixes every game of the stream (None: fresh entropy)."""
