@@ -168,11 +168,11 @@ def _seat_bots(game: Any, humans: list[int], bots: list[str]) -> dict[int, Any]:
 def _show_log(match: Match, viewer: int | None, start: int) -> int:
     log = match.log_in_words(viewer)
     for actor, text, words in log[start:]:
-        if words is not None:  # said in words, with its player
+        who = "chance" if actor == CHANCE else f"seat {actor}"
+        if words is not None and actor != CHANCE:  # said in words, with its player
             console.print(f"  {escape(words)}")
             continue
-        who = "chance" if actor == CHANCE else f"seat {actor}"
-        console.print(f"  [dim]{who}:[/dim] {escape(text)}")
+        console.print(f"  [dim]{who}:[/dim] {escape(text if words is None else words)}")
     return len(log)
 
 

@@ -4,8 +4,9 @@ bar "labelled in the reader's language"; issue 19 item 9, no internal words on s
 For each game with a ``words`` module, random games at both ends of the player counts and with
 every flag on: each pending decision has a sentence, each legal action a phrase, the phrases of
 one decision's actions are all different (they label the buttons), every action kind has a name
-and an explanation, and the German and Italian catalogs translate every template, kind and game
-term with exactly the template's fields.
+and an explanation, every chance outcome reads as words with no player and every viewer's log line
+of it is in words (the whole outcome, or what the viewer saw of it), and the German and Italian
+catalogs translate every template, kind and game term with exactly the template's fields.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from babel.messages.pofile import read_po
 from hanse.core import CHANCE
 from hanse.core.match import sample_chance
 from hanse.core.testing import decision_nodes
-from hanse.core.words import Phrase, log_line, log_words, phrase, template_fields
+from hanse.core.words import Phrase, log_line, log_words, phrase, template_fields, unseen_words
 from hanse.games import REGISTRY, make
 from hanse.web.i18n import LOCALE
 
@@ -103,9 +104,63 @@ def _check_log_phrase(said: Phrase) -> None:
     assert text.strip() and "{" not in text and "Anna (A)" in text
 
 
+def _walk_chance(game_id: str) -> tuple[set[str], set[str]]:
+    """Templates and field values of the chance outcomes met in random games, every outcome of
+    every chance node checked: chance in words with no player, and every viewer's log line of
+    the outcome drawn in words (the whole outcome or what the viewer saw of it)."""
+    templates: set[str] = set()
+    values: set[str] = set()
+    for players, flags in _configurations(game_id):
+        game = make(game_id, players, **flags)
+        viewers = [*range(players), None]
+        for seed in SEEDS:
+            state = game.new_initial_state()
+            rng = random.Random(seed)
+            decisions = 0
+            while not game.is_terminal(state) and decisions < LIMIT:
+                if game.current_player(state) != CHANCE:
+                    legal = game.legal_actions(state)
+                    game.apply_action(state, legal[rng.randrange(len(legal))])
+                    decisions += 1
+                    continue
+                said = [game.log_phrase(state, CHANCE, a) for a, _ in game.chance_outcomes(state)]
+                action = sample_chance(game, state, rng)
+                seen = [game.observe_action(state, CHANCE, action, v) for v in viewers]
+                lines = game.log_said(state, CHANCE, action, seen, viewers)
+                assert all(line is not None for line in lines), (game_id, seen)
+                said += [Phrase.from_json(line) for line in lines if line is not None]
+                for phrase_ in said:
+                    assert isinstance(phrase_, Phrase), (game_id, game.action_to_str(action))
+                    _check_chance_phrase(game_id, phrase_)
+                    templates.add(phrase_.template)
+                    values |= {value for _, value in phrase_.fields}
+                game.apply_action(state, action)
+    return templates, values
+
+
+def _check_chance_phrase(game_id: str, said: Phrase) -> None:
+    """Chance in the log: words with no ``{player}`` (chance acts; the page says "chance")."""
+    assert template_fields(said.template) == {name for name, _ in said.fields}
+    assert "player" not in template_fields(said.template)
+    text = said.text()
+    assert text.strip() and "{" not in text, (game_id, text)
+    _check_seat_fields(game_id, said)
+
+
 @pytest.fixture(scope="module", params=GAMES)
 def walked(request: pytest.FixtureRequest) -> tuple[str, set[str], set[str], set[str]]:
-    return (request.param, *_walk(request.param))
+    templates, values, kinds = _walk(request.param)
+    chance_templates, chance_values = _walk_chance(request.param)
+    words = REGISTRY[request.param].words_module()
+    # Every chance template, met or not (a Kogge +1 Wegemarker draw is rare in random games).
+    for name in ("CHANCE_WORDS", "UNSEEN_WORDS"):
+        chance_templates |= set(getattr(words, name, {}).values())
+    return request.param, templates | chance_templates, values | chance_values, kinds
+
+
+def test_every_game_says_its_chance_in_words() -> None:
+    for game_id in ("hansa", "kogge", "luebeck", "speicherstadt"):
+        assert hasattr(REGISTRY[game_id].words_module(), "chance_phrase"), game_id
 
 
 def test_every_game_has_its_words() -> None:
@@ -185,6 +240,19 @@ def test_catalogs_translate_every_phrase_kind_and_term(
         assert text is not None and template_fields(text) == template_fields(template), (
             f"{lang}/{game_id}.po: {text!r} has other fields than {template!r}"
         )
+
+
+def test_an_unseen_chance_outcome_is_said_as_the_viewer_saw_it() -> None:
+    """A chance outcome the viewer did not see is said in the words of what everybody sees of it,
+    with the note its text closes with; the game's text where the game has no such words."""
+    unseen = phrase("A marker is drawn for player {seat}", seat="B")
+    assert unseen_words("deal ? to seat 1", unseen) == unseen.to_json()
+    noted = unseen_words("deal ? to seat 1 (seat 2 cannot bid)", unseen)
+    assert noted is not None and log_line(noted, str, "") == (
+        "A marker is drawn for player B (seat 2 cannot bid)"
+    )
+    assert unseen_words("deal ? (player B)", unseen) == unseen.to_json()
+    assert unseen_words("draw ?", None) is None
 
 
 def test_a_log_line_is_in_words_only_for_a_viewer_who_saw_the_whole_move() -> None:

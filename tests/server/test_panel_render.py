@@ -91,6 +91,25 @@ def test_the_log_is_in_words_in_the_readers_language() -> None:
     assert "P0 (A) ends the turn" in render_panel(table.payload(1), "en")
 
 
+def test_chance_is_in_words_in_the_readers_language_as_far_as_the_reader_saw_it() -> None:
+    """Chance in the log (issue 19, item 9: no "draw ?" or "deal 1" on screen): after "chance"
+    its words, the card dealt to the reader named, the others' cards not; the layout laid open."""
+    table = _table("luebeck", 3, {})
+    mine = next(e for e in table.payload(0)["log"] if e["text"] != "draw ?")
+    card = mine["text"].removeprefix("draw ")
+    english = render_panel(table.payload(0), "en")
+    assert f'<span class="who">chance</span> {card} is dealt to player A</li>' in english
+    assert '<span class="who">chance</span> A card is dealt face down to player B</li>' in english
+    assert "draw ?" not in english and " is laid out as pack 0</li>" in english
+    german = render_panel(table.payload(0), "de")
+    assert f'<span class="who">Zufall</span> {card} wird an Spieler A ausgeteilt</li>' in german
+    assert "Eine Karte wird verdeckt an Spieler B ausgeteilt" in german
+    assert " wird als Päckchen 0 ausgelegt</li>" in german
+    spectator = render_panel(table.payload(None), "de")
+    assert f"{card} wird an" not in spectator
+    assert "Eine Karte wird verdeckt an Spieler A ausgeteilt" in spectator
+
+
 def test_a_finished_table_shows_the_score_by_part() -> None:
     """Issue 16: "the result with the score breakdown at the end", in the reader's language."""
     table = _table("luebeck", 3, {})

@@ -105,10 +105,13 @@ def test_a_finished_game_replays_step_by_step_as_a_seat_or_a_spectator(api: Api)
     first = api.http.get(f"/tables/{table_id}/replay/frame", params={"step": 0}).text
     last = api.http.get(f"/tables/{table_id}/replay/frame", params={"step": steps}).text
     assert first != last and "Scores" in last
-    # a seat saw its own draws; a spectator saw "draw ?" for everyone's (the deal opens the game)
+    # a seat saw its own draws; a spectator saw only that a card was dealt face down to each
+    # (the deal opens the game)
     middle = {"step": min(40, steps)}
     spectator = api.http.get(f"/tables/{table_id}/replay/frame", params=middle).text
     seat0 = api.http.get(f"/tables/{table_id}/replay/frame", params={**middle, "seat": 0}).text
-    assert "draw ?" in spectator and "Your hand" not in spectator and "Your hand" in seat0
+    unseen = "A card is dealt face down to player A"
+    assert unseen in spectator and unseen not in seat0 and "is dealt to player A" in seat0
+    assert "Your hand" not in spectator and "Your hand" in seat0
     bad = api.http.get(f"/tables/{table_id}/replay/frame", params={"seat": 7})
     assert bad.status_code == 422

@@ -14,7 +14,7 @@ import dataclasses
 import importlib
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
@@ -28,7 +28,7 @@ from hanse.core.protocol import (
     seat_name,
 )
 from hanse.core.state import GameState
-from hanse.core.words import KindWords, Phrase, phrase
+from hanse.core.words import KindWords, Phrase, log_words, phrase, unseen_words
 
 # HANSE_CHECK_TRUSTED=1 makes apply_trusted check like apply_action (to debug a bot or a search).
 CHECK_TRUSTED = os.environ.get("HANSE_CHECK_TRUSTED", "") not in ("", "0")
@@ -261,16 +261,78 @@ class GameBase(ABC):
         return phrase("{move}", move=self.action_to_str(self.action_from_json(action_json)))
 
     def log_phrase(self, state: Any, actor: int, action: Action) -> Phrase | None:
-        """An action for the log in words (``words.log_phrase``), from the spectator's view of
-        `state` before the action; None for chance and for games without log words. Show it only
-        to a viewer whose ``observe_action`` is the action's whole notation."""
+        """An action for the log in words, from the spectator's view of `state` before the action:
+        a player's (``words.log_phrase``, with the reader's ``{player}`` field) or a chance
+        outcome (``words.chance_phrase``, with no player); None for games without them. Show it
+        only as far as the viewer saw the action (:meth:`log_said`)."""
         module = self.words_module()
-        if actor < 0 or module is None or not hasattr(module, "log_phrase"):
+        name = "chance_phrase" if actor == CHANCE else "log_phrase"
+        if module is None or not hasattr(module, name) or actor < CHANCE:
             return None
-        result: Phrase = module.log_phrase(
-            self.action_to_json(action), self.view(state, None), actor
-        )
+        obj = self.action_to_json(action)
+        if actor == CHANCE:
+            chance: Phrase = module.chance_phrase(obj, self.view(state, None))
+            return chance
+        result: Phrase = module.log_phrase(obj, self.view(state, None), actor)
         return result
+
+    def log_said(
+        self,
+        state: Any,
+        actor: int,
+        action: Action,
+        seen: Sequence[str],
+        viewers: Sequence[int | None],
+    ) -> list[dict[str, object] | None]:
+        """Each viewer's log line in words (:mod:`hanse.core.words`), or None where it keeps the
+        game's text; ``seen[i]`` is what ``viewers[i]`` saw of `action` at `state`
+        (``observe_action``), before the action is applied.
+
+        A move is in words for a viewer who saw the whole of it (its notation, :func:`log_words`).
+        A chance outcome is in words too for a viewer whose text tells it as fully as the words
+        do: every outcome that viewer would have read alike has the same words (Speicherstadt
+        names a drawn card, not its id). A viewer whose text leaves the outcome open reads the
+        words of what everybody sees of it (``words.unseen_chance_phrase``: "A card is dealt face
+        down to player B"), which the outcome does not enter; without them, the game's text."""
+        said_phrase = self.log_phrase(state, actor, action)
+        notation = self.action_to_str(action)
+        said = [log_words(text, notation, said_phrase) for text in seen]
+        if actor == CHANCE and said_phrase is not None and None in said:
+            self._say_chance(
+                state, action, said_phrase, list(zip(viewers, seen, strict=True)), said
+            )
+        return said
+
+    def _say_chance(
+        self,
+        state: Any,
+        action: Action,
+        said_phrase: Phrase,
+        seen: list[tuple[int | None, str]],
+        said: list[dict[str, object] | None],
+    ) -> None:
+        """:meth:`log_said` for the viewers of a chance outcome whose text is not its notation."""
+        module: Any = self.words_module()  # it has chance_phrase: said_phrase is its
+        view = self.view(state, None)
+        outcomes = [outcome for outcome, _ in self.chance_outcomes(state)]
+        unseen = getattr(module, "unseen_chance_phrase", None)
+        hidden: Phrase | None = None
+        for index, (viewer, text) in enumerate(seen):
+            if said[index] is not None:
+                continue
+            alike = (
+                other
+                for other in outcomes
+                if other != action and self.observe_action(state, CHANCE, other, viewer) == text
+            )
+            if all(
+                module.chance_phrase(self.action_to_json(other), view) == said_phrase
+                for other in alike
+            ):
+                said[index] = said_phrase.to_json()
+                continue
+            hidden = hidden or (None if unseen is None else unseen(view))
+            said[index] = unseen_words(text, hidden)
 
     def kind_words(self) -> Mapping[str, KindWords]:
         """Every action kind's short name and explanation (``words.KINDS``), where the game has

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, IllegalActionError, State, View
 from hanse.core.record import MatchRecord, RecordError
-from hanse.core.words import log_line, log_words
+from hanse.core.words import log_line
 
 GameFactory = Callable[[MatchRecord], Game]
 
@@ -115,7 +115,9 @@ class Match:
 
     def log_in_words(self, viewer: int | None) -> list[tuple[int, str, str | None]]:
         """:meth:`log` as (actor, text, words): `words` is the move said in words where the viewer
-        saw it whole and the game can ("seat 1 places a trader on Hamburg–Lübeck"), else None."""
+        saw it whole and the game can ("seat 1 places a trader on Hamburg–Lübeck"; chance without
+        a player: "Stettin 3 is drawn", or what the viewer saw of it: "A card is dealt face down
+        to player B"), else None."""
         if self._log is None:
             raise ValueError("this match keeps no log; create it with keep_log=True")
         index = self.game.num_players if viewer is None else viewer
@@ -164,14 +166,11 @@ class Match:
         self.game.apply_action(self.state, action)  # refuses before anything else happens
         self.record.actions.append((player, self.game.action_to_str(action)))
         if self._log is not None and before is not None:
-            seen = [
-                self.game.observe_action(before, player, action, viewer)
-                for viewer in [*range(self.game.num_players), None]
-            ]
-            notation = self.record.actions[-1][1]
-            said = getattr(self.game, "log_phrase", None)  # GameBase's; not in the protocol
-            phrase = None if said is None else said(before, player, action)
-            self._log.append((player, seen, [log_words(text, notation, phrase) for text in seen]))
+            viewers = [*range(self.game.num_players), None]
+            seen = [self.game.observe_action(before, player, action, v) for v in viewers]
+            said = getattr(self.game, "log_said", None)  # GameBase's; not in the protocol
+            words = said(before, player, action, seen, viewers) if said else [None] * len(seen)
+            self._log.append((player, seen, words))
         if player != CHANCE:
             self.version += 1
         self._resolve_chance()

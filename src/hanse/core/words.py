@@ -11,7 +11,14 @@ A game package may have a ``words`` module (DESIGN.md layout, like ``heuristics`
   third person with a ``{player}`` field the reader fills ("{player} places a trader on
   Hamburg–Lübeck"), from the *spectator's* view before the action, so that it holds nothing
   secret; it is shown only to viewers who see the whole action (``observe_action`` gives them its
-  notation), the others read the game's own text.
+  notation), the others read the game's own text;
+- ``chance_phrase(action_json, view) -> Phrase``: a chance outcome for the log ("Stettin 3 is
+  drawn"), likewise from the spectator's view before it, with no ``{player}`` field; shown to the
+  viewers whose own log text tells the outcome as fully as the words do
+  (:meth:`hanse.core.game.GameBase.log_said`);
+- ``unseen_chance_phrase(view) -> Phrase``: what a viewer who did not see a chance outcome saw of
+  it ("A card is dealt face down to player B"), from the spectator's view before it and nothing
+  else, so that it cannot tell the outcome.
 
 A :class:`Phrase` is an English template with named fields. The terminal prints it as it is; the web
 pages translate the template and every field through the reader's catalog (gettext), so a field
@@ -119,6 +126,33 @@ def log_words(seen: str, notation: str, phrase: Phrase | None) -> dict[str, obje
     if set(re.findall(r"\w+", inner)) <= told:  # the words say it already
         return said
     return {**said, "note": f"({inner})"}
+
+
+def unseen_words(seen: str, phrase: Phrase | None) -> dict[str, object] | None:
+    """A viewer's log line in words for a chance outcome it did not see whole: `phrase`, the words
+    of what everybody sees of it (``unseen_chance_phrase``), or None to keep the game's text. A
+    note in brackets closing the viewer's text ("deal ? to seat 0 (seat 2 cannot bid)") is kept
+    beside the words unless they already hold every word of it."""
+    if phrase is None:
+        return None
+    said = phrase.to_json()
+    note = _closing_note(seen)
+    told = set(re.findall(r"\w+", phrase.text(player="")))
+    if note is None or set(re.findall(r"\w+", note)) <= told:
+        return said
+    return {**said, "note": f"({note})"}
+
+
+def _closing_note(text: str) -> str | None:
+    """The inside of the bracket that closes `text` after a space ("a (b (c))" gives "b (c)")."""
+    if not text.endswith(")"):
+        return None
+    depth = 0
+    for index in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[index], 0)
+        if depth == 0:
+            return text[index + 1 : -1] if index > 0 and text[index - 1] == " " else None
+    return None
 
 
 def log_line(said: dict[str, object], translate: Callable[[str], str], player: str) -> str:

@@ -1,6 +1,6 @@
-"""Hansa Teutonica in words: the pending decision and every action, for the pages and the terminal
-(:mod:`hanse.core.words`). Terms follow the rulebook: trader (Händler), merchant (Großhändler),
-supply (Vorrat), stock (Kasse), office (Niederlassung), post (Verbindungspunkt)."""
+"""Hansa Teutonica in words: the pending decision, every action and what chance draws, for the pages
+and the terminal (:mod:`hanse.core.words`). Terms follow the rulebook: trader (Händler), merchant
+(Großhändler), supply (Vorrat), stock (Kasse), office (Niederlassung), post (Verbindungspunkt)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from typing import Any
 
 from hanse.core import View
 from hanse.core.words import CaseWords, KindWords, Phrase, fill, phrase
+from hanse.games.hansa.board import board_for
 from hanse.games.hansa.data import ABILITIES, BONUS_KINDS, COELLEN_POINTS
+from hanse.games.hansa.rules.setup import GOLDEN_ORDERS
 
 ABILITY_WORDS: dict[str, str] = {
     "keys": "City Keys",
@@ -331,3 +333,30 @@ def _use_bonus_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, 
 def _letter(seat: Any) -> str:
     """A seat as the board marks it (A for seat 0; N for the neutral pieces)."""
     return "N" if seat == "neutral" else "ABCDE"[int(seat)]
+
+
+CHANCE_WORDS: dict[str, str] = {
+    "setup_markers": (
+        "The golden bonus markers are laid beside the Taberna routes: {first_route} ({first}), "
+        "{second_route} ({second}), {third_route} ({third})"
+    ),
+    "draw_bonus": "The bonus marker {marker} is drawn",
+}
+"""Chance in the log: the three golden bonus markers laid beside the three Taberna routes
+("Startaufbau": "beliebig", so a chance node), and a face-down bonus marker turned up at the end
+of a turn, to be placed ("Bonusmarker nehmen"); everything is public."""
+
+
+def chance_phrase(action: dict[str, Any], view: View) -> Phrase:
+    """A chance outcome for the log ("The bonus marker +3 actions is drawn"), from the
+    spectator's view before it: the Taberna routes in board order, with the golden marker each
+    gets."""
+    if action["kind"] == "setup_markers":
+        taberna = board_for(view["board"]).tavern_routes
+        order = GOLDEN_ORDERS[action["order"]]
+        fields: dict[str, object] = {}
+        for place, route, marker in zip(("first", "second", "third"), taberna, order, strict=True):
+            fields[place] = MARKER_WORDS[BONUS_KINDS[marker]]
+            fields[f"{place}_route"] = _route(view, route)
+        return fill(CHANCE_WORDS["setup_markers"], fields)
+    return phrase(CHANCE_WORDS["draw_bonus"], marker=MARKER_WORDS[BONUS_KINDS[action["marker"]]])

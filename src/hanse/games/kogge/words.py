@@ -1,8 +1,8 @@
-"""Kogge in words: the pending decision and every action, for the pages and the terminal
-(:mod:`hanse.core.words`). Terms follow the rulebook: cog (Kogge), Kontor, guild master
-(Gildemeister), route marker (Wegemarker), robbery marker (Raubmarker), bonus chip (Bonuschip),
-bid (Gebot), route square (Routenanzeiger); the goods ore, fur, amber, salt (Erz, Felle,
-Bernstein, Salz).
+"""Kogge in words: the pending decision, every action and what chance draws, for the pages and the
+terminal (:mod:`hanse.core.words`). Terms follow the rulebook: cog (Kogge), Kontor, guild master
+(Gildemeister), route marker (Wegemarker), robbery marker (Raubmarker), bonus chip (Bonuschip), bid
+(Gebot), route square (Routenanzeiger); the goods ore, fur, amber, salt (Erz, Felle, Bernstein,
+Salz).
 
 A city is named with its number, "Reval (3)", since a marker's number is the city it leads to. The
 two route squares of a city are named "left route" and "right route" (the notation's square 0 and
@@ -25,6 +25,7 @@ from hanse.games.kogge.data import (
     MARKER_COLOUR,
     NUM_CITIES,
 )
+from hanse.games.kogge.rules.setup import FIRST_SQUARES
 
 CHIP_WORDS: dict[str, str] = {
     "trade3": "3:1 exchange",
@@ -1053,3 +1054,80 @@ def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
     if "seat" in fields:
         fields["seat"] = _letter(fields["seat"])
     return fill(LOG_LINES[key], fields)
+
+
+# -- chance -------------------------------------------------------------------------------------
+# Route markers drawn from the reserve ("Spielvorbereitung": the guild master's marker, then one
+# marker on each city's left route square and nine more on the right ones; "Bieten": eight markers
+# in four lots for sale, and the +1 Wegemarker chip's free marker) and the lot between two players
+# in one start city ("Startaufstellung festlegen"). The set-up squares are dealt in city order,
+# first every left square (``setup.dealt`` 1 to 9), then every right one (10 to 18).
+
+CHANCE_WORDS: dict[str, str] = {
+    "guildmaster": (
+        "Marker {number} is drawn: the guild master and the game-end marker start in {city}"
+    ),
+    "square": "Marker {number} is laid on the {square} of {city}: the route leads to {target}",
+    "bonus": "Player {seat} gets marker {number} from the reserve (bonus chip {chip})",
+    "offer": "Marker {number} is drawn for lot {lot}",
+    "lot": "By lot, player {seat} moves before player {other}",
+}
+"""The log line of each chance outcome (no ``{player}``: chance acts)."""
+
+UNSEEN_WORDS: dict[str, str] = {
+    "square": "A marker is laid face down on the {square} of {city}",
+    "bonus": "Player {seat} gets a hidden marker from the reserve (bonus chip {chip})",
+}
+"""A marker drawn face down (expert rule D, Memory: the set-up squares) or into another player's
+secret holdings (the +1 Wegemarker chip), as the viewers who do not see it read it."""
+
+
+def _dealt_square(view: View) -> tuple[int, int]:
+    """The city and the square (0 left, 1 right) the next set-up marker goes to."""
+    slot, city = divmod(int(view["setup"]["dealt"]) - FIRST_SQUARES, NUM_CITIES)
+    return city, slot
+
+
+def chance_phrase(action: dict[str, Any], view: View) -> Phrase:
+    """A chance outcome for the log ("Marker 5 is laid on the left route of Tönsberg (0): the
+    route leads to Danzig (5)"), from the spectator's view before it."""
+    if action["kind"] == "lot":
+        first = int(view["queue"][0])
+        pair = view["order"][first : first + 2]
+        other = pair[1] if action["seat"] == pair[0] else pair[0]
+        return phrase(CHANCE_WORDS["lot"], seat=_letter(action["seat"]), other=_letter(other))
+    number = action["value"]
+    decision = view["decision"]
+    if decision == "draw_bonus":
+        return fill(CHANCE_WORDS["bonus"], {**_bonus_fields(view), "number": number})
+    if decision == "draw_offer":
+        offer = view["offer"]
+        lot = len(offer) - 1 if offer and len(offer[-1]) == 1 else len(offer)
+        return phrase(CHANCE_WORDS["offer"], number=number, lot=lot)
+    if view["setup"]["dealt"] < FIRST_SQUARES:
+        return phrase(CHANCE_WORDS["guildmaster"], number=number, city=_city(number))
+    city, slot = _dealt_square(view)
+    return phrase(
+        CHANCE_WORDS["square"],
+        number=number,
+        square=SQUARES[slot],
+        city=_city(city),
+        target=_city(number),
+    )
+
+
+def unseen_chance_phrase(view: View) -> Phrase | None:
+    """A marker drawn face down, as a viewer who does not see it reads it: where it goes, not
+    which it is; None where every draw is seen."""
+    decision = view["decision"]
+    if decision == "draw_bonus":
+        return fill(UNSEEN_WORDS["bonus"], _bonus_fields(view))
+    if decision == "deal" and view["setup"]["dealt"] >= FIRST_SQUARES:
+        city, slot = _dealt_square(view)
+        return phrase(UNSEEN_WORDS["square"], square=SQUARES[slot], city=_city(city))
+    return None
+
+
+def _bonus_fields(view: View) -> dict[str, object]:
+    """The +1 Wegemarker chip's free marker: who gets it (the first in the queue)."""
+    return {"seat": _letter(view["queue"][0]), "chip": CHIP_WORDS["extra_marker"]}

@@ -1,8 +1,9 @@
-"""Lübeck in words: the pending decision and every action, for the pages and the terminal
-(:mod:`hanse.core.words`). Terms follow the rulebooks: cog (Kogge, cocca), figure (Spielfigur,
-segnalino), reserve (Reserve, riserva), pack (Kartenpäckchen, pacchetto), layout (Kartenauslage,
-disposizione delle carte), goods card (Warenkarte, carta merci), voyage (Handelsfahrt, viaggio
-commerciale), throw overboard (Karte abwerfen, scartare), cog field (Koggenfeld, area delle cocche).
+"""Lübeck in words: the pending decision, every action and what chance draws, for the pages and the
+terminal (:mod:`hanse.core.words`). Terms follow the rulebooks: cog (Kogge, cocca), figure
+(Spielfigur, segnalino), reserve (Reserve, riserva), pack (Kartenpäckchen, pacchetto), layout
+(Kartenauslage, disposizione delle carte), goods card (Warenkarte, carta merci), voyage
+(Handelsfahrt, viaggio commerciale), throw overboard (Karte abwerfen, scartare), cog field
+(Koggenfeld, area delle cocche).
 
 Cards keep their names ("Riga 3", "Handelsfahrt Riga", "Piraten") in every language, as on the
 board. A cog is named by its city and the seats aboard (letters A to E, as on the board), which
@@ -264,3 +265,41 @@ def _play_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, objec
     city = data.CITIES[data.KIND_CITY[kind]]
     case = "goods_in_city" if cog["city"] == city else "goods_sailing"
     return case, {"card": card, "source": cog["city"], "city": city, "seats": seats}
+
+
+CHANCE_WORDS: dict[str, str] = {
+    "dealt": "{card} is dealt to player {seat}",
+    "single": "{card} is laid out as pack {pack}",
+    "onto": "{card} is laid onto pack {pack}",
+}
+"""A card drawn from the deck (rule "Vorbereitung": three cards dealt face down to each player;
+"Kartenauslage bilden": a new single pack, then one card onto every pack, in order)."""
+
+UNSEEN_WORDS: dict[str, str] = {"dealt": "A card is dealt face down to player {seat}"}
+"""A card dealt to another player's hand, as the others see it."""
+
+
+def chance_phrase(action: dict[str, Any], view: View) -> Phrase:
+    """A card drawn from the deck, for the log ("Stettin 3 is laid onto pack 2"), from the
+    spectator's view before the draw: dealt to a hand at the start, else laid out (the packs
+    numbered as on the board and in the notation)."""
+    card = action["card"]
+    if view["decision"] == "deal":
+        return phrase(CHANCE_WORDS["dealt"], card=card, seat=SEAT_LETTERS[_deal_recipient(view)])
+    singles = max(0, data.PACKS_BY_PLAYERS[len(view["players"])] - view["layout_kept"])
+    drawn = view["layout_drawn"]
+    if drawn < singles:
+        return phrase(CHANCE_WORDS["single"], card=card, pack=len(view["layout"]))
+    return phrase(CHANCE_WORDS["onto"], card=card, pack=drawn - singles)
+
+
+def unseen_chance_phrase(view: View) -> Phrase:
+    """A card dealt face down, as a player who does not receive it sees it (the layout is laid
+    open, so only the deal is unseen)."""
+    return phrase(UNSEEN_WORDS["dealt"], seat=SEAT_LETTERS[_deal_recipient(view)])
+
+
+def _deal_recipient(view: View) -> int:
+    """The seat the next card is dealt to: one card each in turn, from the start player."""
+    players = len(view["players"])
+    return int((view["start_player"] + data.CARDS_DEALT * players - view["to_deal"]) % players)

@@ -1,7 +1,7 @@
-"""Die Speicherstadt (with Kaispeicher) in words: the pending decision and every action, for the
-pages and the terminal (:mod:`hanse.core.words`). Terms follow the rulebook: worker (Arbeiter),
-trade card (Handelskarte), cube (Warenstein), contract (Auftrag), warehouse (Lager), market hall
-(Markthalle), supply (Vorrat), the phases demand, purchase and loading (Nachfrage, Kauf,
+"""Die Speicherstadt (with Kaispeicher) in words: the pending decision, every action and what chance
+draws, for the pages and the terminal (:mod:`hanse.core.words`). Terms follow the rulebook: worker
+(Arbeiter), trade card (Handelskarte), cube (Warenstein), contract (Auftrag), warehouse (Lager),
+market hall (Markthalle), supply (Vorrat), the phases demand, purchase and loading (Nachfrage, Kauf,
 Verladung), and every card by its name (Kaffeeröster, Spitzel, ...).
 
 Cards are named rather than numbered: an offered card by its name, a ship by its cubes, a contract
@@ -747,3 +747,28 @@ def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
     the spectator's view before it (:mod:`hanse.core.words`; the game hides nothing)."""
     case = _CASES[action["kind"]](action, view, actor)
     return _fill(LOG_LINES[case.key], case, LOG_NAMES.get(action["kind"]))
+
+
+# -- chance: the offer ---------------------------------------------------------------------------
+CHANCE_WORDS: dict[str, str] = {
+    "offer": "The {card} is turned up onto the water fields",
+    "upper": "The {card} is turned up into the upper row",
+    "fire": "{card} is turned up: the most firemen win, the fewest lose",
+    "cube": "A cube of {good} is drawn from the bag onto the ship",
+}
+"""Chance in the log ("1. Angebot"): the top card of the draw pile laid open on the water fields,
+then (Kaispeicher) in the upper row; a fire ("Brand") is resolved at once; a ship gets its cubes
+from the bag, one draw each. Everything drawn is laid open."""
+
+
+def chance_phrase(action: dict[str, Any], view: View) -> Phrase:
+    """A chance outcome for the log ("The Coffee Roaster is turned up onto the water fields"),
+    from the spectator's view before it; a card is named as one term (:func:`card_label`)."""
+    if action["kind"] == "draw_cube":
+        return phrase(CHANCE_WORDS["cube"], good=GOOD_NAMES[action["good"]])
+    card = ALL_CARDS[action["card"]]
+    label = card_label({"id": card.key})
+    if card.kind == data.FIRE:
+        return phrase(CHANCE_WORDS["fire"], card=label)
+    row = "offer" if len(view["offer"]) < len(view["players"]) + 1 else "upper"
+    return phrase(CHANCE_WORDS[row], card=label)

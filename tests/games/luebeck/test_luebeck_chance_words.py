@@ -1,0 +1,54 @@
+"""The cards chance draws, in the log in words (issue 19, item 9: no internal words on screen):
+rule "Vorbereitung" (three cards dealt face down to each player, one at a time from the start
+player) and "Kartenauslage bilden" (new single packs, then one card onto every pack)."""
+
+from __future__ import annotations
+
+from luebeck_helpers import do, game, scenario
+
+from hanse.core import CHANCE, Action
+from hanse.core.words import log_line
+from hanse.games.luebeck import LuebeckGame
+from hanse.games.luebeck.state import LAYOUT, LuebeckState
+
+
+def _lines(g: LuebeckGame, s: LuebeckState, action: Action) -> list[str | None]:
+    """Each seat's and a spectator's log line of a chance draw in words (None: the game's text)."""
+    viewers = [*range(g.num_players), None]
+    seen = [g.observe_action(s, CHANCE, action, viewer) for viewer in viewers]
+    said = g.log_said(s, CHANCE, action, seen, viewers)
+    return [None if line is None else log_line(line, str, "") for line in said]
+
+
+def test_vorbereitung_a_dealt_card_is_named_to_its_receiver_only() -> None:
+    """'Riga 3 is dealt to player B' for the receiver; the others and a spectator read 'A card is
+    dealt face down to player B', which does not name it."""
+    g = game(3)
+    s = g.new_initial_state()
+    s.start_player = 1
+    riga = g.action_from_str("draw Riga 3")
+    assert _lines(g, s, riga) == [
+        "A card is dealt face down to player B",
+        "Riga 3 is dealt to player B",
+        "A card is dealt face down to player B",
+        "A card is dealt face down to player B",
+    ]
+    do(g, s, "draw Riga 3")
+    assert _lines(g, s, g.action_from_str("draw Visby 1"))[2] == "Visby 1 is dealt to player C"
+
+
+def test_kartenauslage_bilden_every_card_is_laid_open_in_words() -> None:
+    """Two packs kept from the last round: three new single packs (numbered 2 to 4, as on the
+    board and in the notation), then one card onto each of the five packs in order; everybody
+    reads the card: 'Stettin 3 is laid onto pack 1'."""
+    g = game(3)
+    s = scenario(g, phase=LAYOUT, actor=CHANCE, layout=[["Riga 3", "Visby 1"], ["Danzig 2"]])
+    s.drawn = 0
+    expected = [f"is laid out as pack {pack}" for pack in (2, 3, 4)]
+    expected += [f"is laid onto pack {pack}" for pack in range(5)]
+    for ending in expected:
+        action = g.chance_outcomes(s)[-1][0]
+        card = g.action_to_json(action)["card"]
+        assert _lines(g, s, action) == [f"{card} {ending}"] * 4
+        g.apply_action(s, action)
+    assert [len(pack) for pack in s.layout] == [3, 2, 2, 2, 2]
