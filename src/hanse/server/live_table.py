@@ -16,8 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from hanse.core.match import sample_chance
-from hanse.core.protocol import CHANCE, TERMINAL, Action
-from hanse.core.words import log_words
+from hanse.core.protocol import CHANCE, TERMINAL, Action, IllegalActionError
 from hanse.games import make
 
 _system_random = random.SystemRandom()
@@ -90,15 +89,18 @@ class LiveTable:
 
     # -- replay and play ---------------------------------------------------------------------
     def step(self, state: Any, player: int, action: Action) -> Move:
-        """Apply `action` to `state` (checked by the game) and say what each viewer sees."""
-        seen = [
-            self.game.observe_action(state, player, action, viewer)
-            for viewer in [*range(self.players), None]
-        ]
+        """Apply `action` to `state` (checked by the game) and say what each viewer sees. An
+        action that is not legal raises IllegalActionError naming the rule and changes nothing;
+        it is refused before anything is observed (what a viewer sees is told of legal moves
+        only)."""
+        if player != CHANCE and action not in self.game.legal_actions(state):
+            self.game.apply_action(state.clone(), action)  # the gate names the rule
+            raise IllegalActionError(f"{self.game.action_to_str(action)!r} is not legal now")
+        viewers = [*range(self.players), None]
+        seen = [self.game.observe_action(state, player, action, viewer) for viewer in viewers]
         text = self.game.action_to_str(action)
-        phrase = self.game.log_phrase(state, player, action)
-        # In words only for a viewer who sees the whole move; the others read what they saw.
-        said = [log_words(shown, text, phrase) for shown in seen]
+        # In words only as far as each viewer saw the move; the others read what they saw.
+        said = self.game.log_said(state, player, action, seen, viewers)
         self.game.apply_action(state, action)
         return Move(player, text, seen, said)
 
