@@ -546,3 +546,15 @@ def check_board_svg(svg: str, placed: frozenset[str], legal: Sequence[str], titl
         label = el.get("aria-label") or ""
         assert len(label) > 3 and any(ch.isalpha() for ch in label)
     return root
+
+
+def chance_log_lines(game: Any, state: Any, action: Action) -> list[str | None]:
+    """Each seat's and then a spectator's log line of a chance outcome at `state`, in English
+    words (``GameBase.log_said``; None where the viewer keeps the game's text), for the tests of
+    each game's chance words."""
+    from hanse.core.words import log_line
+
+    viewers: list[int | None] = [*range(game.num_players), None]
+    seen = [game.observe_action(state, CHANCE, action, viewer) for viewer in viewers]
+    said = game.log_said(state, CHANCE, action, seen, viewers)
+    return [None if line is None else log_line(line, str, "") for line in said]

@@ -6,21 +6,11 @@ from __future__ import annotations
 
 from hansa_helpers import do, fill_route, new
 
-from hanse.core import CHANCE, Action
-from hanse.core.words import log_line
+from hanse.core import CHANCE
+from hanse.core.testing import chance_log_lines as _lines
 from hanse.games import make
 from hanse.games.hansa import actions as act
 from hanse.games.hansa.game import HansaGame
-from hanse.games.hansa.state import HansaState
-
-
-def _lines(g: HansaGame, s: HansaState, action: Action) -> list[str | None]:
-    """Each seat's and a spectator's log line of a chance outcome in words (None: the game's
-    text)."""
-    viewers = [*range(g.num_players), None]
-    seen = [g.observe_action(s, CHANCE, action, viewer) for viewer in viewers]
-    said = g.log_said(s, CHANCE, action, seen, viewers)
-    return [None if line is None else log_line(line, str, "") for line in said]
 
 
 def test_startaufbau_the_golden_markers_are_told_by_route() -> None:

@@ -7,22 +7,12 @@ from __future__ import annotations
 
 from kogge_helpers import game, run_until
 
-from hanse.core import CHANCE, Action
-from hanse.core.words import log_line
+from hanse.core.testing import chance_log_lines as _lines
 from hanse.games.kogge import KoggeGame
 from hanse.games.kogge.actions import Deal, Decision, Lot
 from hanse.games.kogge.data import CHIP_NAMES
 from hanse.games.kogge.rules.bidding import start_round
 from hanse.games.kogge.state import KoggeState
-
-
-def _lines(g: KoggeGame, s: KoggeState, action: Action) -> list[str | None]:
-    """Each seat's and a spectator's log line of a chance outcome in words (None: the game's
-    text)."""
-    viewers = [*range(g.num_players), None]
-    seen = [g.observe_action(s, CHANCE, action, viewer) for viewer in viewers]
-    said = g.log_said(s, CHANCE, action, seen, viewers)
-    return [None if line is None else log_line(line, str, "") for line in said]
 
 
 def test_spielvorbereitung_the_markers_dealt_are_in_words_for_everybody() -> None:

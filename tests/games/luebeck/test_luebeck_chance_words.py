@@ -6,18 +6,9 @@ from __future__ import annotations
 
 from luebeck_helpers import do, game, scenario
 
-from hanse.core import CHANCE, Action
-from hanse.core.words import log_line
-from hanse.games.luebeck import LuebeckGame
-from hanse.games.luebeck.state import LAYOUT, LuebeckState
-
-
-def _lines(g: LuebeckGame, s: LuebeckState, action: Action) -> list[str | None]:
-    """Each seat's and a spectator's log line of a chance draw in words (None: the game's text)."""
-    viewers = [*range(g.num_players), None]
-    seen = [g.observe_action(s, CHANCE, action, viewer) for viewer in viewers]
-    said = g.log_said(s, CHANCE, action, seen, viewers)
-    return [None if line is None else log_line(line, str, "") for line in said]
+from hanse.core import CHANCE
+from hanse.core.testing import chance_log_lines as _lines
+from hanse.games.luebeck.state import LAYOUT
 
 
 def test_vorbereitung_a_dealt_card_is_named_to_its_receiver_only() -> None:

@@ -8,21 +8,12 @@ from __future__ import annotations
 from speicherstadt_helpers import card, clear_season, new
 
 from hanse.core import CHANCE, Action
-from hanse.core.words import log_line
+from hanse.core.testing import chance_log_lines as _lines
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.actions import DrawCard
 from hanse.games.speicherstadt.data import ALL_CARDS, GOOD_NAMES
 from hanse.games.speicherstadt.game import SpeicherstadtGame
 from hanse.games.speicherstadt.state import SpeicherstadtState
-
-
-def _lines(g: SpeicherstadtGame, s: SpeicherstadtState, action: Action) -> list[str | None]:
-    """Each seat's and a spectator's log line of a chance outcome in words (None: the game's
-    text)."""
-    viewers = [*range(g.num_players), None]
-    seen = [g.observe_action(s, CHANCE, action, viewer) for viewer in viewers]
-    said = g.log_said(s, CHANCE, action, seen, viewers)
-    return [None if line is None else log_line(line, str, "") for line in said]
 
 
 def test_angebot_a_card_is_named_not_numbered() -> None:
