@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from hanse.core.protocol import CHANCE
 from hanse.core.record import MatchRecord
-from hanse.core.words import log_line, log_words
+from hanse.core.words import log_line
 from hanse.games import REGISTRY
 from hanse.server.api import caller_seat, list_games
 from hanse.server.errors import ApiError, unprocessable
@@ -174,8 +174,8 @@ def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang:
             "player": player,
             "text": game.observe_action(state, player, action, viewer),
         }
-        if index >= step - 60:  # said in words where the viewer saw the whole move
-            said = log_words(entry["text"], text, game.log_phrase(state, player, action))
+        if index >= step - 60:  # said in words as far as the viewer saw the move
+            said = game.log_said(state, player, action, [entry["text"]], [viewer])[0]
             if said is not None:
                 entry["said"] = said
         log.append(_log_entry(entry, _replay_name(names, player), words))
@@ -223,9 +223,11 @@ def _seat_name(payload: dict[str, Any], player: int, lang: str) -> str:
 
 def _log_entry(entry: dict[str, Any], who: str, words: Callable[[str], str]) -> dict[str, str]:
     """A log line: the move in words in the reader's language ("Anna (A) places a trader on
-    Hamburg–Lübeck") where the game says it so, else who and what the game's log says."""
+    Hamburg–Lübeck"; chance has no player in its words, so "chance" stands before them: "chance
+    Stettin 3 is drawn") where the game says it so, else who and what the game's log says."""
     if "said" in entry:
-        return {"who": "", "text": log_line(entry["said"], words, who)}
+        text = log_line(entry["said"], words, who)
+        return {"who": who if entry["player"] == CHANCE else "", "text": text}
     return {"who": who, "text": str(entry["text"])}
 
 
