@@ -51,6 +51,7 @@ def _walk(game_id: str) -> tuple[set[str], set[str], set[str]]:
     kinds: set[str] = set()
     for players, flags in _configurations(game_id):
         game = make(game_id, players, **flags)
+        viewers: list[int | None] = [*range(players), None]
         for seed in SEEDS:
             for state, seat in decision_nodes(game, seed, EVERY, LIMIT):
                 view = game.view(state, seat)
@@ -62,6 +63,11 @@ def _walk(game_id: str) -> tuple[set[str], set[str], set[str]]:
                         _check_log_phrase(said)
                         templates.add(said.template)
                         values |= {value for _, value in said.fields}
+                        for line in _partly_seen_lines(game, state, seat, action, viewers):
+                            _check_log_phrase(line)
+                            _check_seat_fields(game_id, line)
+                            templates.add(line.template)
+                            values |= {value for _, value in line.fields}
                     obj = game.action_to_json(action)
                     kinds.add(obj["kind"])
                     said = game.action_phrase(obj, view)
@@ -102,6 +108,24 @@ def _check_log_phrase(said: Phrase) -> None:
     assert template_fields(said.template) == {name for name, _ in said.fields} | {"player"}
     text = said.text(player="Anna (A)")
     assert text.strip() and "{" not in text and "Anna (A)" in text
+
+
+def _partly_seen_lines(
+    game: Any, state: Any, seat: int, action: Any, viewers: list[int | None]
+) -> list[Phrase]:
+    """The log lines in words of the viewers who saw only part of a move (Kogge's "start ?":
+    ``words.unseen_log_phrase``), each checked to read as words with its note."""
+    notation = game.action_to_str(action)
+    seen = [game.observe_action(state, seat, action, viewer) for viewer in viewers]
+    lines = game.log_said(state, seat, action, seen, viewers)
+    partly = []
+    for text, line in zip(seen, lines, strict=True):
+        if line is None or text == notation or text.startswith(notation + " ("):
+            continue
+        said = log_line(line, str, "Anna (A)")
+        assert "{" not in said and "Anna (A)" in said, (game.game_id, text, said)
+        partly.append(Phrase.from_json(line))
+    return partly
 
 
 def _walk_chance(game_id: str) -> tuple[set[str], set[str]]:
@@ -152,8 +176,9 @@ def walked(request: pytest.FixtureRequest) -> tuple[str, set[str], set[str], set
     templates, values, kinds = _walk(request.param)
     chance_templates, chance_values = _walk_chance(request.param)
     words = REGISTRY[request.param].words_module()
-    # Every chance template, met or not (a Kogge +1 Wegemarker draw is rare in random games).
-    for name in ("CHANCE_WORDS", "UNSEEN_WORDS"):
+    # Every chance template and every partly seen move's, met or not (a Kogge +1 Wegemarker draw
+    # and a robbery while holdings are secret are rare in random games).
+    for name in ("CHANCE_WORDS", "UNSEEN_WORDS", "UNSEEN_LOG_LINES"):
         chance_templates |= set(getattr(words, name, {}).values())
     return request.param, templates | chance_templates, values | chance_values, kinds
 

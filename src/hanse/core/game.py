@@ -58,6 +58,10 @@ class GameBase(ABC):
     max_players: ClassVar[int]
     config_class: ClassVar[type]
     action_classes: ClassVar[tuple[type, ...]] = ()
+    views_hide_nothing: ClassVar[bool] = False
+    """Every seat's view is the spectator's (all but the future of chance is open: Hansa
+    Teutonica, Die Speicherstadt), so every viewer sees each chance outcome whole, whatever its
+    text says (the conformance suite checks the views)."""
 
     def __init__(self, num_players: int, config: Any = None) -> None:
         self.num_players = num_players
@@ -289,19 +293,61 @@ class GameBase(ABC):
         (``observe_action``), before the action is applied.
 
         A move is in words for a viewer who saw the whole of it (its notation, :func:`log_words`).
-        A chance outcome is in words too for a viewer whose text tells it as fully as the words
-        do: every outcome that viewer would have read alike has the same words (Speicherstadt
-        names a drawn card, not its id). A viewer whose text leaves the outcome open reads the
-        words of what everybody sees of it (``words.unseen_chance_phrase``: "A card is dealt face
-        down to player B"), which the outcome does not enter; without them, the game's text."""
+        A chance outcome is in words too for every viewer where the game's views hide nothing
+        (:attr:`views_hide_nothing`: Speicherstadt's text names a drawn card, not its id). Any
+        other viewer whose text is not the notation reads the words of what everybody sees of it
+        (``words.unseen_chance_phrase``: "A card is dealt face down to player B"), which the
+        outcome does not enter; without them, the game's text.
+        A player's move seen in part is said likewise, from its kind (:meth:`_say_partly`)."""
         said_phrase = self.log_phrase(state, actor, action)
         notation = self.action_to_str(action)
         said = [log_words(text, notation, said_phrase) for text in seen]
-        if actor == CHANCE and said_phrase is not None and None in said:
-            self._say_chance(
-                state, action, said_phrase, list(zip(viewers, seen, strict=True)), said
-            )
+        if said_phrase is None or None not in said:
+            return said
+        pairs = list(zip(viewers, seen, strict=True))
+        if actor == CHANCE:
+            self._say_chance(state, action, said_phrase, pairs, said)
+        elif actor >= 0:
+            self._say_partly(state, actor, action, pairs, said)
         return said
+
+    def _say_partly(
+        self,
+        state: Any,
+        actor: int,
+        action: Action,
+        seen: list[tuple[int | None, str]],
+        said: list[dict[str, object] | None],
+    ) -> None:
+        """:meth:`log_said` for the viewers of a player's move who saw only part of it (Kogge's
+        "start ?"): the words of what everybody sees of a move of its kind
+        (``words.unseen_log_phrase(kind, view, actor)``: "{player} chooses a start city in
+        secret"), from the spectator's view before it and the kind alone, so that the hidden
+        part cannot enter them; the viewer's closing note is kept beside them. The game's text
+        stays where the game has no such words, or where a legal move of another kind would
+        have read alike to the viewer (the words would tell the kind).
+
+        Never the move's own words, though every legal move that would have read alike had the
+        same ones: which moves are legal follows from the mover's secret holdings, so that test
+        would tell them ("puts no marker 7 into the conflict" to a viewer who cannot know the
+        mover has no 7)."""
+        unseen = getattr(self.words_module(), "unseen_log_phrase", None)
+        if unseen is None:
+            return
+        kind = str(self.action_to_json(action)["kind"])
+        hidden: Phrase | None = unseen(kind, self.view(state, None), actor)
+        if hidden is None:
+            return
+        legal = self.legal_actions(state)
+        for index, (viewer, text) in enumerate(seen):
+            if said[index] is not None:
+                continue
+            if all(
+                getattr(other, "kind", None) == kind
+                for other in legal
+                if self.observe_action(state, actor, other, viewer) == text
+            ):
+                said[index] = unseen_words(text, hidden)
 
     def _say_chance(
         self,
@@ -311,28 +357,24 @@ class GameBase(ABC):
         seen: list[tuple[int | None, str]],
         said: list[dict[str, object] | None],
     ) -> None:
-        """:meth:`log_said` for the viewers of a chance outcome whose text is not its notation."""
-        module: Any = self.words_module()  # it has chance_phrase: said_phrase is its
-        view = self.view(state, None)
-        outcomes = [outcome for outcome, _ in self.chance_outcomes(state)]
-        unseen = getattr(module, "unseen_chance_phrase", None)
-        hidden: Phrase | None = None
-        for index, (viewer, text) in enumerate(seen):
-            if said[index] is not None:
-                continue
-            alike = (
-                other
-                for other in outcomes
-                if other != action and self.observe_action(state, CHANCE, other, viewer) == text
-            )
-            if all(
-                module.chance_phrase(self.action_to_json(other), view) == said_phrase
-                for other in alike
-            ):
-                said[index] = said_phrase.to_json()
-                continue
-            hidden = hidden or (None if unseen is None else unseen(view))
-            said[index] = unseen_words(text, hidden)
+        """:meth:`log_said` for the viewers of a chance outcome whose text is not its notation:
+        the outcome's words where the game's views hide nothing (Speicherstadt's text names a
+        drawn card, not its id), else the words of what everybody sees of it
+        (``words.unseen_chance_phrase``), which the outcome does not enter.
+
+        Not "the full words where every outcome that would have read alike has the same words":
+        which outcomes are possible follows from hidden parts of the state (a reserve holding
+        only 7s makes a face-down "deal ?" a 7), so that test would tell them."""
+        if self.views_hide_nothing:
+            for index in range(len(said)):
+                if said[index] is None:
+                    said[index] = said_phrase.to_json()
+            return
+        unseen = getattr(self.words_module(), "unseen_chance_phrase", None)
+        hidden: Phrase | None = None if unseen is None else unseen(self.view(state, None))
+        for index, (_viewer, text) in enumerate(seen):
+            if said[index] is None:
+                said[index] = unseen_words(text, hidden)
 
     def kind_words(self) -> Mapping[str, KindWords]:
         """Every action kind's short name and explanation (``words.KINDS``), where the game has

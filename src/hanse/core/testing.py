@@ -249,6 +249,14 @@ def _check_views(walk: _Walk, state: Any, rng: random.Random) -> None:
                 "view_leak",
                 f"the view of seat {seat} changed when its hidden information was re-dealt",
             )
+        if getattr(game, "views_hide_nothing", False) and seat is not None:
+            spectator = {**game.view(state, None), "seat": seat}
+            if view != spectator:
+                raise walk.fail(
+                    "views_hide_nothing",
+                    f"the game says no view hides anything, but seat {seat}'s differs from the "
+                    "spectator's (its log would tell chance outcomes in words to everybody)",
+                )
 
 
 def _check_observe(walk: _Walk, state: Any, player: int, action: Action) -> None:

@@ -11,14 +11,18 @@ A game package may have a ``words`` module (DESIGN.md layout, like ``heuristics`
   third person with a ``{player}`` field the reader fills ("{player} places a trader on
   Hamburg–Lübeck"), from the *spectator's* view before the action, so that it holds nothing
   secret; it is shown only to viewers who see the whole action (``observe_action`` gives them its
-  notation), the others read the game's own text;
+  notation), the others read ``unseen_log_phrase`` or, without it, the game's own text;
 - ``chance_phrase(action_json, view) -> Phrase``: a chance outcome for the log ("Stettin 3 is
   drawn"), likewise from the spectator's view before it, with no ``{player}`` field; shown to the
   viewers whose own log text tells the outcome as fully as the words do
   (:meth:`hanse.core.game.GameBase.log_said`);
 - ``unseen_chance_phrase(view) -> Phrase``: what a viewer who did not see a chance outcome saw of
   it ("A card is dealt face down to player B"), from the spectator's view before it and nothing
-  else, so that it cannot tell the outcome.
+  else, so that it cannot tell the outcome;
+- ``unseen_log_phrase(kind, view, actor) -> Phrase``: what a viewer who saw only part of a
+  player's action saw of it ("{player} chooses a start city in secret"), from its kind and the
+  spectator's view before it, so that its hidden part cannot enter; None for a kind every viewer
+  sees whole. Only for kinds the viewer's text names.
 
 A :class:`Phrase` is an English template with named fields. The terminal prints it as it is; the web
 pages translate the template and every field through the reader's catalog (gettext), so a field

@@ -38,8 +38,6 @@ from hanse.games import game_class, make
 
 GAME_IDS = ("luebeck", "hansa", "kogge", "speicherstadt")
 DEFAULT_MAX_GAME_LENGTH = 100_000
-# Games whose views hide nothing from any seat (Hansa, Speicherstadt: views.py of each).
-_PERFECT_INFORMATION = frozenset({"hansa", "speicherstadt"})
 
 
 class _Shared:
@@ -129,7 +127,7 @@ def _game_type(game_id: str, players: int) -> Any:
     cls = game_class(game_id)
     information = (
         pyspiel.GameType.Information.PERFECT_INFORMATION
-        if game_id in _PERFECT_INFORMATION
+        if cls.views_hide_nothing  # no seat's view differs from the spectator's
         else pyspiel.GameType.Information.IMPERFECT_INFORMATION
     )
     return pyspiel.GameType(

@@ -35,6 +35,7 @@ _TURN_OWNER_DECISIONS = frozenset(
 class HansaGame(GameBase):
     """Hansa Teutonica (Andreas Steding, Argentum 2009/14), base game for 2 to 5 players."""
 
+    views_hide_nothing = True  # no seat's view differs from the spectator's
     game_id = "hansa"
     title = "Hansa Teutonica"
     min_players = 2

@@ -1056,6 +1056,39 @@ def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
     return fill(LOG_LINES[key], fields)
 
 
+UNSEEN_LOG_LINES: dict[str, str] = {
+    "choose_start": "{player} chooses a start city in secret",
+    "change_route": (
+        "{player} lays a marker face down on a route square of {city} and takes the marker "
+        "lying there"
+    ),
+    "split": "{player} puts one good of the robbed cargo on the first pile",
+    "conflict_bid": "{player} chooses markers for the conflict in secret",
+    "demand": "{player} names three goods to take from player {seat}",
+}
+"""A move the other players see only in part (``observe_action``: "start ?", "route 1 ?",
+"split ?", "cbid ?", "demand ?"), as they read it: the secret start choice
+("Startaufstellung"), a route changed with a face-down marker ("Routen verändern"; Memory's
+swap at the start too), a good laid on the first pile while holdings are secret ("Raub"),
+expert rule C's secret choice and the winner's demand. The route's square is not named, since
+the kind alone does not give it."""
+
+
+def unseen_log_phrase(kind: str, view: View, actor: int) -> Phrase | None:
+    """A move of `kind` by `actor` as a viewer who saw only part of it reads it, from the
+    spectator's view before it and nothing of the move but its kind (:mod:`hanse.core.words`);
+    None for a kind every viewer sees whole."""
+    template = UNSEEN_LOG_LINES.get(kind)
+    if template is None:
+        return None
+    fields: Fields = {}
+    if kind == "change_route":
+        fields["city"] = _where(view, actor)
+    elif kind == "demand":
+        fields["seat"] = _letter(_loser(view))
+    return fill(template, fields)
+
+
 # -- chance -------------------------------------------------------------------------------------
 # Route markers drawn from the reserve ("Spielvorbereitung": the guild master's marker, then one
 # marker on each city's left route square and nine more on the right ones; "Bieten": eight markers

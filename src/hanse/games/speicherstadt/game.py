@@ -107,6 +107,7 @@ _PHASE_RULES: dict[int, str] = {
 class SpeicherstadtGame(GameBase):
     """Die Speicherstadt (Stefan Feld, eggertspiele 2010), optionally with Kaispeicher."""
 
+    views_hide_nothing = True  # no seat's view differs from the spectator's
     game_id: ClassVar[str] = "speicherstadt"
     title: ClassVar[str] = "Die Speicherstadt"
     min_players: ClassVar[int] = 2

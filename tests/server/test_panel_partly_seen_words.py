@@ -1,0 +1,26 @@
+"""A move seen only in part, in the panel's log in the reader's language (issue 19, item 9: no
+"start ?" on screen): Kogge's secret start choice ("Startaufstellung") as the other seats and a
+spectator read it, in words that do not name the city chosen."""
+
+from __future__ import annotations
+
+from hanse.server.live_table import LiveTable, Seat
+from hanse.server.pages import render_panel
+
+
+def test_a_secret_start_choice_is_in_words_for_the_others_in_english_and_german() -> None:
+    seats = [Seat(s, "human", None, f"P{s}", True) for s in range(3)]
+    table = LiveTable("t", "kogge", 3, {"conflicts": True}, "live", "public", "playing", seats)
+    table.commit(table.state, table.resolve_chance(table.state))
+    assert table.decider == 0
+    state = table.state.clone()
+    table.commit(state, [table.step(state, 0, table.game.action_from_str("start 3"))])
+    mine = render_panel(table.payload(0), "en")
+    assert "P0 (A) chooses Reval (3) as start city" in mine
+    for viewer in (1, None):
+        english = render_panel(table.payload(viewer), "en")
+        assert "P0 (A) chooses a start city in secret</li>" in english
+        assert "start ?" not in english and "Reval (3) as start" not in english
+        german = render_panel(table.payload(viewer), "de")
+        assert "P0 (A) wählt geheim einen Startort</li>" in german
+        assert "start ?" not in german and "Reval (3) als Startort" not in german
