@@ -51,8 +51,13 @@ def test_an_illegal_code_loses_or_raises_as_asked() -> None:
     env = gym_env("luebeck", 3, opponents="random")
     env.reset(seed=0)
     illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
-    _obs, reward, terminated, _truncated, info = env.step(illegal)
+    observation, reward, terminated, _truncated, info = env.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert not observation["action_mask"].any() and not env.action_masks().any()  # it is over
+    with pytest.raises(IllegalActionError, match="call reset"):
+        env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    observation, _info = env.reset(seed=0)
+    assert observation["action_mask"].any()
     strict = gym_env("luebeck", 3, opponents="random", illegal_action="raise")
     strict.reset(seed=0)
     with pytest.raises(IllegalActionError):

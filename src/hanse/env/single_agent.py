@@ -19,8 +19,9 @@ env's ``np_random`` at reset, so a seed fixes the game.
 - Reward: ``returns`` of the seat at the end (``reward="scores"``: the change of its rulebook
   points since its last decision).
 - An action that is not legal: ``illegal_action="lose"`` (default) ends the episode with reward -1
-  (the worst return) and ``info["illegal_action"] = True``, as unmasked samplers need;
-  ``illegal_action="raise"`` raises :class:`hanse.core.IllegalActionError`.
+  (the worst return; -1 in ``reward="scores"`` too), an all-zero mask and
+  ``info["illegal_action"] = True``, as unmasked samplers need (a further step before ``reset``
+  raises); ``illegal_action="raise"`` raises :class:`hanse.core.IllegalActionError`.
 - ``max_steps``: decisions (all seats) after which the episode is truncated.
 - ``render_mode``: ``"ansi"`` (``render()`` returns the learner's text board) or ``"human"``
   (printed after every reset and step).
@@ -36,7 +37,7 @@ from gymnasium import spaces
 
 from hanse.bots import make_bot
 from hanse.core.match import Bot
-from hanse.core.protocol import Game, View
+from hanse.core.protocol import Game, IllegalActionError, View
 from hanse.env.aec import RENDER_MODES, REWARD_MODES, observation_space, rendered
 from hanse.env.runtime import GameRunner, action_code
 
@@ -83,6 +84,8 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.observation_space = observation_space(self.runner)
         self.action_space = spaces.Discrete(self.runner.codec.size)  # type: ignore[assignment]
         self._score = 0
+        self._lost = False
+        """The episode ended with an illegal action (``illegal_action="lose"``)."""
         self._mask = np.zeros(self.runner.codec.size, dtype=np.int8)
 
     def reset(
@@ -92,6 +95,7 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         # New bots each episode: `easy` remembers the views it decided in, so an old one would
         # play a seeded game differently the second time.
         self.bots = self._new_bots()
+        self._lost = False
         self.runner.reset(int(self.np_random.integers(2**62)))
         self._play_others()
         self._score = self.runner.scores()[self.seat]
@@ -113,7 +117,7 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
 
     def _observe(self) -> tuple[dict[str, Any], dict[str, Any]]:
         view: View = self.runner.view(self.seat)
-        deciding = not self.runner.is_over and self.runner.decider == self.seat
+        deciding = not (self.runner.is_over or self._lost) and self.runner.decider == self.seat
         self._mask = self.runner.mask() if deciding else np.zeros_like(self._mask)
         observation = {
             "observation": self.runner.observation(view),
@@ -134,8 +138,11 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         code = action_code(action)  # a float or a bool is a mistake, not a move: it raises
+        if self._lost:
+            raise IllegalActionError("the episode ended with an illegal action: call reset()")
         legal = 0 <= code < len(self._mask) and bool(self._mask[code])
         if not legal and self.illegal_action == "lose":
+            self._lost = True  # the episode is over: no legal code any more, like a game's end
             observation, info = self._observe()
             info["illegal_action"] = True
             return observation, -1.0, True, False, info
