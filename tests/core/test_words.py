@@ -271,10 +271,10 @@ def test_an_unseen_chance_outcome_is_said_as_the_viewer_saw_it() -> None:
     """A chance outcome the viewer did not see is said in the words of what everybody sees of it,
     with the note its text closes with; the game's text where the game has no such words."""
     unseen = phrase("A marker is drawn for player {seat}", seat="B")
-    assert unseen_words("deal ? to seat 1", unseen) == unseen.to_json()
-    noted = unseen_words("deal ? to seat 1 (seat 2 cannot bid)", unseen)
+    assert unseen_words("deal ? to player B", unseen) == unseen.to_json()
+    noted = unseen_words("deal ? to player B (player C cannot bid)", unseen)
     assert noted is not None and log_line(noted, str, "") == (
-        "A marker is drawn for player B (seat 2 cannot bid)"
+        "A marker is drawn for player B (player C cannot bid)"
     )
     assert unseen_words("deal ? (player B)", unseen) == unseen.to_json()
     assert unseen_words("draw ?", None) is None

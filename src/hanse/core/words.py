@@ -135,7 +135,7 @@ def log_words(seen: str, notation: str, phrase: Phrase | None) -> dict[str, obje
 def unseen_words(seen: str, phrase: Phrase | None) -> dict[str, object] | None:
     """A viewer's log line in words for a chance outcome it did not see whole: `phrase`, the words
     of what everybody sees of it (``unseen_chance_phrase``), or None to keep the game's text. A
-    note in brackets closing the viewer's text ("deal ? to seat 0 (seat 2 cannot bid)") is kept
+    note in brackets closing the viewer's text ("deal ? to player A (player C cannot bid)") is kept
     beside the words unless they already hold every word of it."""
     if phrase is None:
         return None

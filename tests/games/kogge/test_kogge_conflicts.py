@@ -171,7 +171,10 @@ def test_ruling_c_secret_choice_the_log_tells_only_counts_and_winner() -> None:
     for v in range(8, 0, -1):
         play(g, s, f"cbid {v} {(8, 4).count(v)}")
     last = g.action_from_str("cbid 0 0")
-    assert g.observe_action(s, 1, last, 2) == "cbid ? (seat 0 gave 2, seat 1 gave 2; seat 0 wins)"
+    assert (
+        g.observe_action(s, 1, last, 2)
+        == "cbid ? (player A gave 2, player B gave 2; player A wins)"
+    )
     assert g.observe_action(s, 1, last, 0).startswith("cbid ? (you receive 8 4;")
     assert g.observe_action(s, 1, last, 1).startswith("cbid 0 0 (you receive 5 5;")
     play(g, s, "cbid 0 0")

@@ -42,7 +42,7 @@ def test_startaufstellung_the_start_city_is_chosen_in_secret() -> None:
     g.apply_action(s, ChooseStart(2))
     # The last choice reveals them all: the note of the viewer's text says so beside the words.
     assert _lines(g, s, "start 3")[0] == (
-        "Anna chooses a start city in secret (chosen: seat 0 5, seat 1 2, seat 2 3)"
+        "Anna chooses a start city in secret (chosen: player A 5, player B 2, player C 3)"
     )
 
 
@@ -148,18 +148,18 @@ def test_konflikte_the_choice_of_markers_is_secret() -> None:
         play(g, s, f"cbid {v} {(8, 4).count(v)}")
     last = _lines(g, s, "cbid 0 0")
     assert last[1] == (
-        "Anna puts no marker 0 into the conflict (you receive 5 5; seat 0 gave 2, seat 1 gave 2; "
-        "seat 0 wins)"
+        "Anna puts no marker 0 into the conflict (you receive 5 5; player A gave 2, "
+        "player B gave 2; player A wins)"
     )
     assert last[0] == (
-        "Anna chooses markers for the conflict in secret (you receive 8 4; seat 0 gave 2, seat 1 "
-        "gave 2; seat 0 wins)"
+        "Anna chooses markers for the conflict in secret (you receive 8 4; player A gave 2, "
+        "player B gave 2; player A wins)"
     )
     assert (
         last[2:]
         == [
-            "Anna chooses markers for the conflict in secret (seat 0 gave 2, seat 1 gave 2; seat 0 "
-            "wins)"
+            "Anna chooses markers for the conflict in secret (player A gave 2, player B gave 2; "
+            "player A wins)"
         ]
         * 2
     )

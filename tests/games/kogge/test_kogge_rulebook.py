@@ -164,7 +164,7 @@ def test_a_player_who_cannot_bid_is_announced_and_skipped() -> None:
     balance(g, s)
     g.apply_action(s, Bid(5))
     for viewer in (0, 1, 2, None):
-        assert g.observe_action(s, 0, BidDone(), viewer) == "bid done (seat 1 cannot bid)"
+        assert g.observe_action(s, 0, BidDone(), viewer) == "bid done (player B cannot bid)"
     g.apply_action(s, BidDone())
     assert s.phase == Decision.BID and g.current_player(s) == 2
     bid(g, s, 3)
