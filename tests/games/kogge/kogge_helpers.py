@@ -89,6 +89,20 @@ def secret_route_scenario(g: KoggeGame, steps: int = 0) -> KoggeState:
     return s
 
 
+def stralsund_conflict(blue_cargo: str = "oooffas") -> tuple[KoggeGame, KoggeState]:
+    """The rulebook's conflict in Stralsund (expert rule C): Gelb (seat 0) waits there with four
+    ore and markers 5 5 1; Blau (seat 1, on turn, markers 8 4 0) comes with `blue_cargo`; seat 2
+    is elsewhere."""
+    g = game(3, conflicts=True)
+    s = scenario(g, routes={6: (2, 8)}, phase=Decision.ACTION, owner=1, pos=[6, 6, 0])
+    set_cargo(s, 0, "oooo")
+    set_cargo(s, 1, blue_cargo)
+    set_hand(s, 0, 5, 5, 1)
+    set_hand(s, 1, 8, 4, 0)
+    balance(g, s)
+    return g, s
+
+
 def set_cargo(s: KoggeState, p: int, text: str) -> None:
     s.cargo[p * 4 : p * 4 + 4] = goods(text)
 

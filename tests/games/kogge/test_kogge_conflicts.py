@@ -11,6 +11,7 @@ from kogge_helpers import (
     scenario,
     set_cargo,
     set_hand,
+    stralsund_conflict,
     texts,
 )
 
@@ -24,24 +25,11 @@ def choose(g: object, s: object, *markers: int) -> None:
         play(g, s, f"cbid {v} {markers.count(v)}")  # type: ignore[arg-type]
 
 
-def _stralsund() -> tuple:
-    """Gelb (seat 0) waits in Stralsund with four goods; Blau (seat 1, on turn) comes with
-    seven goods."""
-    g = game(3, conflicts=True)
-    s = scenario(g, routes={6: (2, 8)}, phase=Decision.ACTION, owner=1, pos=[6, 6, 0])
-    set_cargo(s, 0, "oooo")
-    set_cargo(s, 1, "oooffas")
-    set_hand(s, 0, 5, 5, 1)
-    set_hand(s, 1, 8, 4, 0)
-    balance(g, s)
-    return g, s
-
-
 def test_rulebook_conflict_example() -> None:
     """Blau does not want a conflict, Gelb does. Blau secretly chooses 8 and 4, Gelb 5 and 5:
     Gelb wins and wishes two amber and one fur; Blau has two amber but no fur, so Gelb gets the
     two amber. Both keep the markers they got from the other."""
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     set_cargo(s, 1, "oooaa")  # after his exchange Blau carries two amber and no fur
     balance(g, s)
     play(g, s, "end")
@@ -78,7 +66,7 @@ def test_rulebook_conflict_example() -> None:
 
 
 def test_active_player_may_start_a_conflict_and_equal_choices_have_no_winner() -> None:
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     play(g, s, "end", "attack 0")
     choose(g, s, 4)
     choose(g, s, 1)
@@ -87,7 +75,7 @@ def test_active_player_may_start_a_conflict_and_equal_choices_have_no_winner() -
     assert s.cargo[4:8] == goods("oooooo" + "ffas")
     # Gelb already fought Blau this turn: no second conflict between them.
     assert s.phase == Decision.MOVE and g.current_player(s) == 2
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     set_hand(s, 0, 4)
     set_hand(s, 1, 4)
     balance(g, s)
@@ -99,7 +87,7 @@ def test_active_player_may_start_a_conflict_and_equal_choices_have_no_winner() -
 
 
 def test_a_player_with_no_markers_chooses_none_and_loses() -> None:
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     set_hand(s, 0)
     balance(g, s)
     play(g, s, "end", "attack 0")
@@ -110,7 +98,7 @@ def test_a_player_with_no_markers_chooses_none_and_loses() -> None:
 
 
 def test_no_conflict_without_another_cog() -> None:
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     s.pos[0] = 2
     balance(g, s)
     play(g, s, "end")
@@ -120,7 +108,7 @@ def test_no_conflict_without_another_cog() -> None:
 def test_goods_and_markers_are_secret_in_conflict_games() -> None:
     """'Soll mit dieser Regel gespielt werden, müssen alle Spieler ihre Waren und Wegemarker
     verdeckt halten.'"""
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     v = g.view(s, 0)
     assert v["players"][0]["cargo"] == {"ore": 4, "fur": 0, "amber": 0, "salt": 0}
     assert v["players"][1]["cargo"] == 7 and v["players"][1]["markers"] == 3
@@ -131,7 +119,7 @@ def test_push_only_along_routes_the_loser_may_take() -> None:
     """'Der Sieger darf zusätzlich die Kogge des Verlierers ein Feld weiterbewegen (entlang der
     durch die Wegemarker erlaubten Handelsrouten)': a face-up route into a city with the loser's
     own robbery marker is not allowed ('NIE WIEDER betreten')."""
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     s.robbed[8] = 0b010  # Blau's robbery marker lies in Kopenhagen (8)
     s.raid_hand[1] = 0
     set_cargo(s, 1, "oooaa")
@@ -150,7 +138,7 @@ def test_ruling_c_secret_choice_at_least_one_marker_if_any() -> None:
     """RULINGS.md, "C, secret choice": each side is asked once per value, 8 down to 0, held or
     not, so the number of its decisions tells nothing; a side holding markers must choose at
     least one: with only a 5 and nothing chosen yet, 0 fives is refused."""
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     set_hand(s, 1, 5)
     balance(g, s)
     play(g, s, "end", "attack 0")
@@ -163,7 +151,7 @@ def test_ruling_c_secret_choice_at_least_one_marker_if_any() -> None:
 def test_ruling_c_secret_choice_the_log_tells_only_counts_and_winner() -> None:
     """RULINGS.md, "C, secret choice": the others learn who won, how many markers went each way
     and how many goods the winner took, never which; the two sides learn what they received."""
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     set_cargo(s, 1, "oooaa")
     balance(g, s)
     play(g, s, "end", "skip", "attack 1")
@@ -209,6 +197,6 @@ def test_ruling_c_where_turn_order_and_no_conflict_after_the_active_cog_is_pushe
 
 def test_ruling_c_where_no_conflict_after_a_robbery() -> None:
     """RULINGS.md, "C, where": a robbery ends the turn at once; no conflict follows it."""
-    g, s = _stralsund()
+    g, s = stralsund_conflict()
     play(g, s, "rob city", "step 0")
     assert s.phase == Decision.MOVE and g.current_player(s) == 2

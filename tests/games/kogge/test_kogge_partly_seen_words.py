@@ -9,7 +9,17 @@ same words: which moves are legal follows from the mover's secret holdings (RULI
 
 from __future__ import annotations
 
-from kogge_helpers import balance, game, play, run_until, scenario, set_cargo, set_hand, texts
+from kogge_helpers import (
+    balance,
+    game,
+    play,
+    run_until,
+    scenario,
+    set_cargo,
+    set_hand,
+    stralsund_conflict,
+    texts,
+)
 
 from hanse.core.words import log_line
 from hanse.games.kogge import KoggeGame
@@ -120,13 +130,7 @@ def test_raub_with_secret_goods_the_first_pile_is_laid_unseen() -> None:
 def _conflict() -> tuple[KoggeGame, KoggeState]:
     """Expert rule C, the rulebook's conflict in Stralsund: Gelb (seat 0) attacks Blau (seat 1)
     and chooses first; seat 2 is elsewhere."""
-    g = game(3, conflicts=True)
-    s = scenario(g, routes={6: (2, 8)}, phase=Decision.ACTION, owner=1, pos=[6, 6, 0])
-    set_cargo(s, 0, "oooo")
-    set_cargo(s, 1, "oooaa")
-    set_hand(s, 0, 5, 5, 1)
-    set_hand(s, 1, 8, 4, 0)
-    balance(g, s)
+    g, s = stralsund_conflict("oooaa")
     play(g, s, "end", "skip", "attack 1")
     assert s.phase == Decision.CONFLICT_BID and g.current_player(s) == 0
     return g, s
