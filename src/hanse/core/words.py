@@ -14,8 +14,8 @@ A game package may have a ``words`` module (DESIGN.md layout, like ``heuristics`
   notation), the others read ``unseen_log_phrase`` or, without it, the game's own text;
 - ``chance_phrase(action_json, view) -> Phrase``: a chance outcome for the log ("Stettin 3 is
   drawn"), likewise from the spectator's view before it, with no ``{player}`` field; shown to the
-  viewers whose own log text tells the outcome as fully as the words do
-  (:meth:`hanse.core.game.GameBase.log_said`);
+  viewers whose log text is its notation, and to every viewer where the game's views hide
+  nothing (:meth:`hanse.core.game.GameBase.log_said`);
 - ``unseen_chance_phrase(view) -> Phrase``: what a viewer who did not see a chance outcome saw of
   it ("A card is dealt face down to player B"), from the spectator's view before it and nothing
   else, so that it cannot tell the outcome;
@@ -120,27 +120,27 @@ def log_words(seen: str, notation: str, phrase: Phrase | None) -> dict[str, obje
     beside the words (``"note"``) unless the words already hold every word of it."""
     if phrase is None:
         return None
-    said = phrase.to_json()
     if seen == notation:
-        return said
+        return phrase.to_json()
     if not (seen.startswith(notation + " (") and seen.endswith(")")):
         return None
-    inner = seen[len(notation) + 2 : -1]
-    told = set(re.findall(r"\w+", phrase.text(player="")))
-    if set(re.findall(r"\w+", inner)) <= told:  # the words say it already
-        return said
-    return {**said, "note": f"({inner})"}
+    return _with_note(phrase, seen[len(notation) + 2 : -1])
 
 
 def unseen_words(seen: str, phrase: Phrase | None) -> dict[str, object] | None:
-    """A viewer's log line in words for a chance outcome it did not see whole: `phrase`, the words
-    of what everybody sees of it (``unseen_chance_phrase``), or None to keep the game's text. A
-    note in brackets closing the viewer's text ("deal ? to player A (player C cannot bid)") is kept
-    beside the words unless they already hold every word of it."""
+    """A viewer's log line in words for a move or chance outcome it did not see whole: `phrase`,
+    the words of what everybody sees of it (``unseen_chance_phrase``, ``unseen_log_phrase``), or
+    None to keep the game's text. A note in brackets closing the viewer's text ("deal ? to player
+    A (player C cannot bid)") is kept beside the words unless they already hold every word of
+    it."""
     if phrase is None:
         return None
+    return _with_note(phrase, _closing_note(seen))
+
+
+def _with_note(phrase: Phrase, note: str | None) -> dict[str, object]:
+    """`phrase` as JSON, with `note` beside it (``"note"``) unless the words say it already."""
     said = phrase.to_json()
-    note = _closing_note(seen)
     told = set(re.findall(r"\w+", phrase.text(player="")))
     if note is None or set(re.findall(r"\w+", note)) <= told:
         return said
