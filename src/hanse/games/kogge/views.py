@@ -61,6 +61,7 @@ from hanse.games.kogge.rules.common import city_full, development, open_slots
 from hanse.games.kogge.rules.phase import USED_NAMES
 from hanse.games.kogge.rules.setup import FIRST_SQUARES, SECOND_SQUARES
 from hanse.games.kogge.state import KoggeState
+from hanse.games.svg_parts import SEAT_LETTERS
 
 if TYPE_CHECKING:
     from hanse.core import Action
@@ -662,7 +663,7 @@ def observe_action(
             if s.phase == Decision.DEAL and g.memory and s.deal_idx > 0:
                 return "deal ?"
             if s.phase == Decision.DRAW_BONUS and g.hidden and viewer != s.queue[0]:
-                text = f"deal ? to player {_letter(s.queue[0])}"
+                text = f"deal ? to player {SEAT_LETTERS[s.queue[0]]}"
         seen, told = text, ""
     else:
         seen = text if viewer == actor else _redacted(g, s, action, text, viewer)
@@ -674,11 +675,6 @@ def observe_action(
 
 
 _BEFORE_BIDS = (Decision.DRAW_BONUS, Decision.DRAW_OFFER, Decision.BID)
-
-
-def _letter(seat: int) -> str:
-    """A seat as the board, the web log and the words name it (A for seat 0)."""
-    return "ABCDE"[seat]
 
 
 def _skipped_bidders(g: KoggeGame, s: KoggeState, action: Action) -> str:
@@ -695,7 +691,7 @@ def _skipped_bidders(g: KoggeGame, s: KoggeState, action: Action) -> str:
     else:
         first = 0
     last = after.idx if after.phase == Decision.BID else g.num_players
-    passed = [f"player {_letter(s.order[i])}" for i in range(first, last)]
+    passed = [f"player {SEAT_LETTERS[s.order[i]]}" for i in range(first, last)]
     return ", ".join(passed) + " cannot bid" if passed else ""
 
 
@@ -776,7 +772,7 @@ def _start_reveal(g: KoggeGame, s: KoggeState, action: Action, viewer: int | Non
     g._apply(after, action)
     chosen = [(p, s.start_choice[p]) for p in range(g.num_players) if s.start_choice[p] >= 0]
     chosen.append((s.actor, action.marker))
-    words = ", ".join(f"player {_letter(p)} {c}" for p, c in sorted(chosen))
+    words = ", ".join(f"player {SEAT_LETTERS[p]} {c}" for p, c in sorted(chosen))
     if viewer is not None and g.memory and after.pos[viewer] >= 0 and s.pos[viewer] < 0:
         c = after.pos[viewer]
         words += f"; your city shows {after.sq_val[2 * c]} and {after.sq_val[2 * c + 1]}"
@@ -796,11 +792,9 @@ def _conflict_outcome(s: KoggeState, action: Action, viewer: int | None) -> str:
         bid_key(tuple(sorted(laid_a, reverse=True))),
         bid_key(tuple(sorted(laid_d, reverse=True))),
     )
-    winner = "nobody" if key_a == key_d else f"player {_letter(att if key_a > key_d else dfd)}"
-    words = (
-        f"player {_letter(att)} gave {len(laid_a)}, player {_letter(dfd)} gave {len(laid_d)}; "
-        f"{winner} wins"
-    )
+    a, d = SEAT_LETTERS[att], SEAT_LETTERS[dfd]
+    winner = "nobody" if key_a == key_d else f"player {a if key_a > key_d else d}"
+    words = f"player {a} gave {len(laid_a)}, player {d} gave {len(laid_d)}; {winner} wins"
     if viewer == att:
         words = (
             f"you receive {' '.join(map(str, sorted(laid_d, reverse=True))) or 'nothing'}; " + words

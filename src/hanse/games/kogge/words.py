@@ -26,6 +26,7 @@ from hanse.games.kogge.data import (
     NUM_CITIES,
 )
 from hanse.games.kogge.rules.setup import FIRST_SQUARES
+from hanse.games.svg_parts import SEAT_LETTERS
 
 CHIP_WORDS: dict[str, str] = {
     "trade3": "3:1 exchange",
@@ -529,7 +530,7 @@ Case = tuple[str, Fields]
 
 def _letter(seat: Any) -> str:
     """A seat as the board and the log mark it (A for seat 0); "?" where the view has none."""
-    return "ABCDE"[seat] if isinstance(seat, int) and 0 <= seat < 5 else "?"
+    return SEAT_LETTERS[seat] if isinstance(seat, int) and 0 <= seat < len(SEAT_LETTERS) else "?"
 
 
 def _where(view: View, seat: int) -> str:
