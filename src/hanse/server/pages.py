@@ -18,6 +18,7 @@ from hanse.core.protocol import CHANCE
 from hanse.core.record import MatchRecord
 from hanse.core.words import log_line
 from hanse.games import REGISTRY
+from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.server.api import caller_seat, list_games
 from hanse.server.errors import ApiError, unprocessable
 from hanse.server.live_table import game_for
@@ -26,7 +27,7 @@ from hanse.web import RULES, TEMPLATES
 from hanse.web.i18n import LANGUAGES, choose, game_translations, language_name, translations
 
 router = APIRouter(include_in_schema=False)
-SEAT_MARKS = "ABCDE"  # a letter beside each seat's colour, for colour-blind players
+SEAT_MARKS = SEAT_LETTERS  # a letter beside each seat's colour, for colour-blind players
 
 LANG_COOKIE = "hanse_lang"
 

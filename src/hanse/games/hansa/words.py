@@ -11,6 +11,7 @@ from hanse.core.words import CaseWords, KindWords, Phrase, fill, phrase
 from hanse.games.hansa.board import board_for
 from hanse.games.hansa.data import ABILITIES, BONUS_KINDS, COELLEN_POINTS
 from hanse.games.hansa.rules.setup import GOLDEN_ORDERS
+from hanse.games.svg_parts import SEAT_LETTERS
 
 ABILITY_WORDS: dict[str, str] = {
     "keys": "City Keys",
@@ -332,7 +333,7 @@ def _use_bonus_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, 
 
 def _letter(seat: Any) -> str:
     """A seat as the board marks it (A for seat 0; N for the neutral pieces)."""
-    return "N" if seat == "neutral" else "ABCDE"[int(seat)]
+    return "N" if seat == "neutral" else SEAT_LETTERS[int(seat)]
 
 
 CHANCE_WORDS: dict[str, str] = {

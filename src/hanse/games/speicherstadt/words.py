@@ -32,9 +32,7 @@ from hanse.games.speicherstadt.actions import (
     DST_WAREHOUSE,
 )
 from hanse.games.speicherstadt.data import ALL_CARDS, CARD_INDEX, GOOD_NAMES, Card
-
-LETTERS = "ABCDE"
-"""Players by their letter on the board (seat 0 is A), as the board names them."""
+from hanse.games.svg_parts import SEAT_LETTERS
 
 
 def card_term(card: Card) -> str:
@@ -488,7 +486,7 @@ def _log_move_template(prefix: str, dst: str) -> str:
 
 
 def _letter(seat: int) -> str:
-    return LETTERS[seat] if 0 <= seat < len(LETTERS) else "?"
+    return SEAT_LETTERS[seat] if 0 <= seat < len(SEAT_LETTERS) else "?"
 
 
 # -- actions: each case once ---------------------------------------------------------------------
