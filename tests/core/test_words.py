@@ -21,7 +21,15 @@ from babel.messages.pofile import read_po
 from hanse.core import CHANCE
 from hanse.core.match import sample_chance
 from hanse.core.testing import decision_nodes
-from hanse.core.words import Phrase, log_line, log_words, phrase, template_fields, unseen_words
+from hanse.core.words import (
+    Phrase,
+    log_line,
+    log_words,
+    note_text,
+    phrase,
+    template_fields,
+    unseen_words,
+)
 from hanse.games import REGISTRY, make
 from hanse.web.i18n import LOCALE
 
@@ -68,6 +76,10 @@ def _walk(game_id: str) -> tuple[set[str], set[str], set[str]]:
                             _check_seat_fields(game_id, line)
                             templates.add(line.template)
                             values |= {value for _, value in line.fields}
+                        for note in _notes(game, state, seat, action, viewers):
+                            _check_seat_fields(game_id, note)
+                            templates.add(note.template)
+                            values |= {value for _, value in note.fields}
                     obj = game.action_to_json(action)
                     kinds.add(obj["kind"])
                     said = game.action_phrase(obj, view)
@@ -128,6 +140,26 @@ def _partly_seen_lines(
     return partly
 
 
+def _notes(
+    game: Any, state: Any, seat: int, action: Any, viewers: list[int | None]
+) -> list[Phrase]:
+    """The notes of every viewer's log line (``GameBase.note_phrases``), each checked to be
+    words with its fields and to say only what the viewer's own text says: its English is the
+    note closing that text, or part of it."""
+    notes = []
+    for viewer in viewers:
+        said = game.note_phrases(state, seat, action, viewer)
+        if not said:
+            continue
+        text = game.observe_action(state, seat, action, viewer)
+        for note in said:
+            assert template_fields(note.template) == {name for name, _ in note.fields}
+            assert "{" not in note.text() and note.text() in text, (text, note)
+        assert note_text(said)[1:-1] in text, (text, said)
+        notes += said
+    return notes
+
+
 def _walk_chance(game_id: str) -> tuple[set[str], set[str]]:
     """Templates and field values of the chance outcomes met in random games, every outcome of
     every chance node checked: chance in words with no player, and every viewer's log line of
@@ -176,9 +208,9 @@ def walked(request: pytest.FixtureRequest) -> tuple[str, set[str], set[str], set
     templates, values, kinds = _walk(request.param)
     chance_templates, chance_values = _walk_chance(request.param)
     words = REGISTRY[request.param].words_module()
-    # Every chance template and every partly seen move's, met or not (a Kogge +1 Wegemarker draw
-    # and a robbery while holdings are secret are rare in random games).
-    for name in ("CHANCE_WORDS", "UNSEEN_WORDS", "UNSEEN_LOG_LINES"):
+    # Every chance template, every partly seen move's and every note's, met or not (a Kogge +1
+    # Wegemarker draw and a robbery while holdings are secret are rare in random games).
+    for name in ("CHANCE_WORDS", "UNSEEN_WORDS", "UNSEEN_LOG_LINES", "NOTE_WORDS"):
         chance_templates |= set(getattr(words, name, {}).values())
     return request.param, templates | chance_templates, values | chance_values, kinds
 
@@ -293,3 +325,22 @@ def test_a_log_line_is_in_words_only_for_a_viewer_who_saw_the_whole_move() -> No
     )
     assert log_words("route 0 3 (marker 3)", "route 0 3", said) == said.to_json()
     assert log_words("route 0 3", "route 0 3", None) is None
+
+
+def test_a_games_notes_go_beside_the_words_and_are_translated() -> None:
+    """Where the game gives the phrases of a note (``GameBase.note_phrases``), they stand beside
+    the words in place of the note's text, each translated, and none where the game gives an
+    empty list (the words say it already)."""
+    said = phrase("{player} sails along the right route")
+    shows = phrase("the marker shows {marker}", marker=5)
+    line = log_words("move 1 (the marker shows 5)", "move 1", said, [shows])
+    assert line is not None and line["notes"] == [shows.to_json()] and "note" not in line
+    german = {"the marker shows {marker}": "der Wegemarker zeigt {marker}"}
+    assert log_line(line, lambda text: german.get(text, text), "Anna") == (
+        "Anna sails along the right route (der Wegemarker zeigt 5)"
+    )
+    assert log_words("move 1 (cog in Riga)", "move 1", said, []) == said.to_json()
+    assert log_words("move 1 (the marker shows 5)", "move 1", said) == {
+        **said.to_json(),
+        "note": "(the marker shows 5)",
+    }

@@ -24,3 +24,27 @@ def test_a_secret_start_choice_is_in_words_for_the_others_in_english_and_german(
         german = render_panel(table.payload(viewer), "de")
         assert "P0 (A) wählt geheim einen Startort</li>" in german
         assert "start ?" not in german and "Reval (3) als Startort" not in german
+
+
+def test_the_notes_of_a_move_are_in_the_readers_language() -> None:
+    """The last secret start choice reveals every choice ('Startaufstellung festlegen'): the note
+    closing the log line says so in the reader's language, as the words before it do."""
+    seats = [Seat(s, "human", None, f"P{s}", True) for s in range(3)]
+    table = LiveTable("t", "kogge", 3, {}, "live", "public", "playing", seats)
+    table.commit(table.state, table.resolve_chance(table.state))
+    for seat, marker in ((0, 3), (1, 5), (2, 7)):
+        state = table.state.clone()
+        action = table.game.action_from_str(f"start {marker}")
+        table.commit(state, [table.step(state, seat, action)])
+    english = render_panel(table.payload(None), "en")
+    assert (
+        "P2 (C) chooses a start city in secret (player A chose start marker 3; player B chose "
+        "start marker 5; player C chose start marker 7)</li>"
+    ) in english
+    german = render_panel(table.payload(None), "de")
+    assert (
+        "P2 (C) wählt geheim einen Startort (Spieler A hat den Startmarker 3 gewählt; Spieler B "
+        "hat den Startmarker 5 gewählt; Spieler C hat den Startmarker 7 gewählt)</li>"
+    ) in german
+    italian = render_panel(table.payload(None), "it")
+    assert "(il giocatore A ha scelto il segnalino di partenza 3; " in italian

@@ -300,16 +300,32 @@ class GameBase(ABC):
         outcome does not enter; without them, the game's text.
         A player's move seen in part is said likewise, from its kind (:meth:`_say_partly`)."""
         said_phrase = self.log_phrase(state, actor, action)
+        if said_phrase is None:
+            return [None] * len(seen)
         notation = self.action_to_str(action)
-        said = [log_words(text, notation, said_phrase) for text in seen]
-        if said_phrase is None or None not in said:
+        notes = [self.note_phrases(state, actor, action, viewer) for viewer in viewers]
+        said = [
+            log_words(text, notation, said_phrase, noted)
+            for text, noted in zip(seen, notes, strict=True)
+        ]
+        if None not in said:
             return said
         pairs = list(zip(viewers, seen, strict=True))
         if actor == CHANCE:
-            self._say_chance(state, action, said_phrase, pairs, said)
+            self._say_chance(state, action, said_phrase, pairs, said, notes)
         elif actor >= 0:
-            self._say_partly(state, actor, action, pairs, said)
+            self._say_partly(state, actor, action, pairs, said, notes)
         return said
+
+    def note_phrases(
+        self, state: Any, actor: int, action: Action, viewer: int | None
+    ) -> list[Phrase] | None:
+        """The notes of `viewer`'s log text of `action` at `state` (the bracket closing
+        ``observe_action``'s text: "the marker shows 5") as phrases, for the log in words and its
+        translations; only what that text says, and none where the words say it already (an
+        empty list). None (the default): the game has no such phrases, and a note stays in the
+        game's text beside the words."""
+        return None
 
     def _say_partly(
         self,
@@ -318,6 +334,7 @@ class GameBase(ABC):
         action: Action,
         seen: list[tuple[int | None, str]],
         said: list[dict[str, object] | None],
+        notes: list[list[Phrase] | None],
     ) -> None:
         """:meth:`log_said` for the viewers of a player's move who saw only part of it (Kogge's
         "start ?"): the words of what everybody sees of a move of its kind
@@ -347,7 +364,7 @@ class GameBase(ABC):
                 for other in legal
                 if self.observe_action(state, actor, other, viewer) == text
             ):
-                said[index] = unseen_words(text, hidden)
+                said[index] = unseen_words(text, hidden, notes[index])
 
     def _say_chance(
         self,
@@ -356,6 +373,7 @@ class GameBase(ABC):
         said_phrase: Phrase,
         seen: list[tuple[int | None, str]],
         said: list[dict[str, object] | None],
+        notes: list[list[Phrase] | None],
     ) -> None:
         """:meth:`log_said` for the viewers of a chance outcome whose text is not its notation:
         the outcome's words where the game's views hide nothing (Speicherstadt's text names a
@@ -374,7 +392,7 @@ class GameBase(ABC):
         hidden: Phrase | None = None if unseen is None else unseen(self.view(state, None))
         for index, (_viewer, text) in enumerate(seen):
             if said[index] is None:
-                said[index] = unseen_words(text, hidden)
+                said[index] = unseen_words(text, hidden, notes[index])
 
     def kind_words(self) -> Mapping[str, KindWords]:
         """Every action kind's short name and explanation (``words.KINDS``), where the game has

@@ -33,7 +33,7 @@ that is a game term ("trader") is translated and a name ("Lübeck") stays as it 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from string import Formatter
 from typing import NamedTuple
@@ -112,39 +112,55 @@ class KindWords(NamedTuple):
     help: str
 
 
-def log_words(seen: str, notation: str, phrase: Phrase | None) -> dict[str, object] | None:
+def log_words(
+    seen: str, notation: str, phrase: Phrase | None, notes: Sequence[Phrase] | None = None
+) -> dict[str, object] | None:
     """A viewer's log line in words (a :class:`Phrase` as JSON), or None to keep the game's text.
 
     In words only when the viewer saw the whole move: its notation, perhaps followed by a note
-    in brackets of what the move showed ("move 1 pay o (the marker shows 5)"). The note is kept
-    beside the words (``"note"``) unless the words already hold every word of it."""
+    in brackets of what the move showed ("move 1 pay o (the marker shows 5)"). The note goes
+    beside the words: as `notes`, the game's phrases of it (``GameBase.note_phrases``: each
+    translated, ``"notes"``), else as its text (``"note"``) unless the words already hold every
+    word of it."""
     if phrase is None:
         return None
     if seen == notation:
-        return phrase.to_json()
+        return _with_note(phrase, None, notes)
     if not (seen.startswith(notation + " (") and seen.endswith(")")):
         return None
-    return _with_note(phrase, seen[len(notation) + 2 : -1])
+    return _with_note(phrase, seen[len(notation) + 2 : -1], notes)
 
 
-def unseen_words(seen: str, phrase: Phrase | None) -> dict[str, object] | None:
+def unseen_words(
+    seen: str, phrase: Phrase | None, notes: Sequence[Phrase] | None = None
+) -> dict[str, object] | None:
     """A viewer's log line in words for a move or chance outcome it did not see whole: `phrase`,
     the words of what everybody sees of it (``unseen_chance_phrase``, ``unseen_log_phrase``), or
     None to keep the game's text. A note in brackets closing the viewer's text ("deal ? to player
-    A (player C cannot bid)") is kept beside the words unless they already hold every word of
-    it."""
+    A (player C cannot bid)") is kept beside the words: as `notes` where the game gives them,
+    else as its text unless the words already hold every word of it."""
     if phrase is None:
         return None
-    return _with_note(phrase, _closing_note(seen))
+    return _with_note(phrase, _closing_note(seen), notes)
 
 
-def _with_note(phrase: Phrase, note: str | None) -> dict[str, object]:
-    """`phrase` as JSON, with `note` beside it (``"note"``) unless the words say it already."""
+def _with_note(
+    phrase: Phrase, note: str | None, notes: Sequence[Phrase] | None
+) -> dict[str, object]:
+    """`phrase` as JSON, with the game's `notes` beside it (``"notes"``), or where the game has
+    none, the text `note` (``"note"``) unless the words say it already."""
     said = phrase.to_json()
+    if notes is not None:
+        return {**said, "notes": [n.to_json() for n in notes]} if notes else said
     told = set(re.findall(r"\w+", phrase.text(player="")))
     if note is None or set(re.findall(r"\w+", note)) <= told:
         return said
     return {**said, "note": f"({note})"}
+
+
+def note_text(notes: Sequence[Phrase], translate: Callable[[str], str] = _same) -> str:
+    """Notes as a log text writes them after the move: "(the marker shows 5; ...)"."""
+    return "(" + "; ".join(n.text(translate) for n in notes) + ")"
 
 
 def _closing_note(text: str) -> str | None:
@@ -162,5 +178,8 @@ def _closing_note(text: str) -> str | None:
 def log_line(said: dict[str, object], translate: Callable[[str], str], player: str) -> str:
     """The text of a log line in words (:func:`log_words`) with the player's name."""
     text = Phrase.from_json(said).text(translate, player=player)
+    notes = said.get("notes")
+    if isinstance(notes, list):
+        return f"{text} {note_text([Phrase.from_json(n) for n in notes], translate)}"
     note = said.get("note")
     return f"{text} {note}" if note else text

@@ -167,8 +167,10 @@ def test_ruling_c_secret_choice_the_log_tells_only_counts_and_winner() -> None:
     assert g.observe_action(s, 1, last, 1).startswith("cbid 0 0 (you receive 5 5;")
     play(g, s, "cbid 0 0")
     demand = g.action_from_str("demand faa")
-    assert g.observe_action(s, 0, demand, 2) == "demand ? (takes 2 goods)"
-    assert g.observe_action(s, 0, demand, 1) == "demand faa (takes aa)"
+    assert g.observe_action(s, 0, demand, 2) == "demand ? (the winner takes 2 goods)"
+    assert g.observe_action(s, 0, demand, 1) == (
+        "demand faa (the winner takes 0 ore, 0 fur, 2 amber, 0 salt)"
+    )
 
 
 def test_ruling_c_where_turn_order_and_no_conflict_after_the_active_cog_is_pushed() -> None:

@@ -52,7 +52,8 @@ def test_startaufstellung_the_start_city_is_chosen_in_secret() -> None:
     g.apply_action(s, ChooseStart(2))
     # The last choice reveals them all: the note of the viewer's text says so beside the words.
     assert _lines(g, s, "start 3")[0] == (
-        "Anna chooses a start city in secret (chosen: player A 5, player B 2, player C 3)"
+        "Anna chooses a start city in secret (player A chose start marker 5; player B chose start "
+        "marker 2; player C chose start marker 3)"
     )
 
 
@@ -179,7 +180,11 @@ def test_konflikte_the_winners_demand_is_told_by_its_count() -> None:
         play(g, s, f"cbid {v} {(8, 4).count(v)}")
     assert s.phase == Decision.DEMAND and g.current_player(s) == 0
     lines = _lines(g, s, "demand faa")
-    assert lines[:2] == ["Anna demands 2 × amber and 1 × fur (takes aa)"] * 2
-    hidden = "Anna names three goods to take from player B (takes 2 goods)"
+    assert (
+        lines[:2]
+        == ["Anna demands 2 × amber and 1 × fur (the winner takes 0 ore, 0 fur, 2 amber, 0 salt)"]
+        * 2
+    )
+    hidden = "Anna names three goods to take from player B (the winner takes 2 goods)"
     assert lines[2:] == [hidden, hidden]
     assert "amber" not in hidden and "fur" not in hidden

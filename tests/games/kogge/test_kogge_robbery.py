@@ -192,7 +192,10 @@ def test_secret_goods_the_piles_are_seen_by_victim_and_robber_only() -> None:
     balance(g, s)
     play(g, s, "rob 1", "split o", "split o")
     split = g.action_from_str("split s")
-    assert g.observe_action(s, 1, split, 0) == "split s (the other pile: fa)"
+    assert (
+        g.observe_action(s, 1, split, 0)
+        == "split s (the other pile: 0 ore, 1 fur, 1 amber, 0 salt)"
+    )
     assert g.observe_action(s, 1, split, 1) == "split s"
     assert g.observe_action(s, 1, split, 2) == "split ?"
     assert g.observe_action(s, 1, split, None) == "split ?"

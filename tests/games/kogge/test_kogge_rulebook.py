@@ -536,7 +536,7 @@ def test_ruling_markers_pointing_home_the_robber_takes_the_other_route() -> None
     blind = s.clone()
     assert texts(g, blind) == ["step 0", "step 1"]  # seat 1 has seen neither marker
     told = g.observe_action(blind, 1, g.action_from_str("step 0"), None)
-    assert told == "step 0 (the marker shows 5 then 7)"
+    assert told == "step 0 (the markers show 5 then 7)"
     play(g, blind, "step 0")
     assert blind.pos[0] == 7 and blind.phase == Decision.MOVE
     s.sq_known[10] = 0b11  # both seats know the first marker points home

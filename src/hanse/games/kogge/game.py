@@ -8,6 +8,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from hanse.core import Action, GameBase, IllegalActionError, View, top_seats
+from hanse.core.words import Phrase
 from hanse.games.kogge import actions as act
 from hanse.games.kogge import knowledge
 from hanse.games.kogge.actions import (
@@ -279,6 +280,13 @@ class KoggeGame(GameBase):
         from hanse.games.kogge.views import observe_action
 
         return observe_action(self, state, actor, action, viewer)
+
+    def note_phrases(
+        self, state: Any, actor: int, action: Action, viewer: int | None
+    ) -> list[Phrase]:
+        from hanse.games.kogge.views import note_phrases
+
+        return note_phrases(self, state, actor, action, viewer)
 
     def render(self, view: View) -> str:
         from hanse.games.kogge.render import render

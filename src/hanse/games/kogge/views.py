@@ -28,6 +28,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from hanse.core import CHANCE, IllegalActionError, View, decider_json
+from hanse.core.words import Phrase, note_text, phrase
 from hanse.games.kogge.actions import (
     DECISION_NAMES,
     GMT_GOOD,
@@ -45,7 +46,6 @@ from hanse.games.kogge.actions import (
     Push,
     Split,
     action_to_str,
-    goods_str,
 )
 from hanse.games.kogge.data import (
     CHIP_NAMES,
@@ -61,6 +61,7 @@ from hanse.games.kogge.rules.common import city_full, development, open_slots
 from hanse.games.kogge.rules.phase import USED_NAMES
 from hanse.games.kogge.rules.setup import FIRST_SQUARES, SECOND_SQUARES
 from hanse.games.kogge.state import KoggeState
+from hanse.games.kogge.words import NOTE_WORDS
 from hanse.games.svg_parts import SEAT_LETTERS
 
 if TYPE_CHECKING:
@@ -655,44 +656,59 @@ def observe_action(
     g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None
 ) -> str:
     """The action as ``viewer`` sees it: secret choices and face-down markers are redacted, and
-    what the action shows the viewer is told (issue 21: what the view newly shows, the log
-    tells)."""
+    what the action shows the viewer is told in a closing note (:func:`note_phrases`; issue 21:
+    what the view newly shows, the log tells)."""
     text = action_to_str(action)
     if actor == CHANCE:
+        seen = text
         if isinstance(action, Deal):
             if s.phase == Decision.DEAL and g.memory and s.deal_idx > 0:
-                return "deal ?"
-            if s.phase == Decision.DRAW_BONUS and g.hidden and viewer != s.queue[0]:
-                text = f"deal ? to player {SEAT_LETTERS[s.queue[0]]}"
-        seen, told = text, ""
+                seen = "deal ?"
+            elif s.phase == Decision.DRAW_BONUS and g.hidden and viewer != s.queue[0]:
+                seen = f"deal ? to player {SEAT_LETTERS[s.queue[0]]}"
     else:
         seen = text if viewer == actor else _redacted(g, s, action, text, viewer)
-        told = _told(g, s, actor, action, viewer)
+    notes = note_phrases(g, s, actor, action, viewer)
+    return f"{seen} {note_text(notes)}" if notes else seen
+
+
+def note_phrases(
+    g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None
+) -> list[Phrase]:
+    """What `action` shows `viewer` beyond its own words, as the phrases of the note closing its
+    log text (the web log translates them): a face-down marker turned, the start choices
+    revealed, a conflict's outcome, the players skipped in the bids, ..."""
+    notes = [] if actor == CHANCE else _told(g, s, actor, action, viewer)
     if s.phase in _BEFORE_BIDS:
         skipped = _skipped_bidders(g, s, action)
-        told = "; ".join(x for x in (told, skipped) if x)
-    return f"{seen} ({told})" if told else seen
+        if skipped is not None:
+            notes.append(skipped)
+    return notes
 
 
 _BEFORE_BIDS = (Decision.DRAW_BONUS, Decision.DRAW_OFFER, Decision.BID)
 
 
-def _skipped_bidders(g: KoggeGame, s: KoggeState, action: Action) -> str:
+def _skipped_bidders(g: KoggeGame, s: KoggeState, action: Action) -> Phrase | None:
     """Who is skipped in the bids: 'Wer keinen Wegemarker hat, muß das ... ansagen und wird
     übersprungen' (likewise a player left with only combinations bid already)."""
     after = s.clone()
     g._apply(after, action)
     if s.phase == Decision.BID:
         if after.phase == Decision.BID and after.actor == s.actor:
-            return ""
+            return None
         first = s.idx + 1
     elif after.phase in _BEFORE_BIDS[:2]:
-        return ""
+        return None
     else:
         first = 0
     last = after.idx if after.phase == Decision.BID else g.num_players
-    passed = [f"player {SEAT_LETTERS[s.order[i]]}" for i in range(first, last)]
-    return ", ".join(passed) + " cannot bid" if passed else ""
+    passed = [SEAT_LETTERS[s.order[i]] for i in range(first, last)]
+    if not passed:
+        return None
+    if len(passed) == 1:
+        return phrase(NOTE_WORDS["skipped"], seat=passed[0])
+    return phrase(NOTE_WORDS["skipped_many"], seats=", ".join(passed))
 
 
 def _redacted(g: KoggeGame, s: KoggeState, action: Action, text: str, viewer: int | None) -> str:
@@ -709,8 +725,10 @@ def _redacted(g: KoggeGame, s: KoggeState, action: Action, text: str, viewer: in
     return text
 
 
-def _told(g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None) -> str:
-    """What ``action`` shows ``viewer`` beyond its own words, or ``""``."""
+def _told(
+    g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None
+) -> list[Phrase]:
+    """What ``action`` shows ``viewer`` beyond its own words (none: an empty list)."""
     kind = type(action)
     if kind is Move or kind is ForcedStep or kind is Push:
         return _turned(g, s, actor, action, viewer)
@@ -719,33 +737,37 @@ def _told(g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int |
     if kind is ConflictBid and s.conf_value == 0 and actor == s.conf[1]:
         return _conflict_outcome(s, action, viewer)
     if kind is Demand:
-        return _demand_outcome(s, action, viewer)
+        return [_demand_outcome(s, action, viewer)]
     if kind is Split and viewer == s.turn_owner:
         return _second_pile(s, action)
     if viewer != actor:
-        return ""
+        return []
     if kind is Look:
         c = s.pos[actor]
-        return f"sees {s.sq_val[2 * c]} and {s.sq_val[2 * c + 1]}"
+        return [phrase(NOTE_WORDS["sees"], marker=s.sq_val[2 * c], other=s.sq_val[2 * c + 1])]
     if kind is ChangeRoute:
         sq = 2 * s.pos[actor] + action.slot  # type: ignore[attr-defined]
         if not knows_square(s, viewer, sq):
-            return f"takes {s.sq_val[sq]}"
-        return ""
+            return [phrase(NOTE_WORDS["takes_marker"], marker=s.sq_val[sq])]
+        return []
     if kind is GuildmasterTrade and action.option == GMT_GOOD and g.hidden:  # type: ignore[attr-defined]
         colour = action.good  # type: ignore[attr-defined]
         held = [v for v in range(9) if MARKER_COLOUR[v] == colour for _ in range(s.reserve[v])]
-        return "the reserve holds " + (" ".join(map(str, held)) if held else "none") + " of it"
-    return ""
+        if not held:
+            return [phrase(NOTE_WORDS["reserve_holds_none"])]
+        return [phrase(NOTE_WORDS["reserve_holds"], markers=" ".join(map(str, held)))]
+    return []
 
 
-def _turned(g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None) -> str:
+def _turned(
+    g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int | None
+) -> list[Phrase]:
     """A step along a face-down marker turns it for everybody to see (3A Bewegung; Memory: shown
     and covered again); a step chosen for another cog turns the other marker too when the first
     points home (RULINGS.md, "Route markers pointing to their own city")."""
     if isinstance(action, Move):
         if action.slot == SECRET_SLOT:
-            return ""
+            return []
         seat, slot = actor, action.slot
     elif isinstance(action, ForcedStep):
         seat, slot = s.turn_owner, action.slot
@@ -760,11 +782,14 @@ def _turned(g: KoggeGame, s: KoggeState, actor: int, action: Action, viewer: int
         used.append(2 * c + 1 - slot)
     shown = [s.sq_val[sq] for sq in used if not s.sq_up[sq]]
     if not shown:
-        return ""
-    return "the marker shows " + " then ".join(map(str, shown))
+        return []
+    if len(shown) == 1:
+        return [phrase(NOTE_WORDS["shows"], marker=shown[0])]
+    first, then = shown
+    return [phrase(NOTE_WORDS["show_both"], marker=first, other=then)]
 
 
-def _start_reveal(g: KoggeGame, s: KoggeState, action: Action, viewer: int | None) -> str:
+def _start_reveal(g: KoggeGame, s: KoggeState, action: Action, viewer: int | None) -> list[Phrase]:
     """The last secret start choice reveals all of them ('Startaufstellung festlegen'); in
     Memory each player then sees the markers of his start city."""
     assert isinstance(action, ChooseStart)
@@ -772,14 +797,20 @@ def _start_reveal(g: KoggeGame, s: KoggeState, action: Action, viewer: int | Non
     g._apply(after, action)
     chosen = [(p, s.start_choice[p]) for p in range(g.num_players) if s.start_choice[p] >= 0]
     chosen.append((s.actor, action.marker))
-    words = ", ".join(f"player {SEAT_LETTERS[p]} {c}" for p, c in sorted(chosen))
+    notes = [phrase(NOTE_WORDS["chose"], seat=SEAT_LETTERS[p], marker=c) for p, c in sorted(chosen)]
     if viewer is not None and g.memory and after.pos[viewer] >= 0 and s.pos[viewer] < 0:
         c = after.pos[viewer]
-        words += f"; your city shows {after.sq_val[2 * c]} and {after.sq_val[2 * c + 1]}"
-    return "chosen: " + words
+        notes.append(
+            phrase(
+                NOTE_WORDS["city_shows"],
+                marker=after.sq_val[2 * c],
+                other=after.sq_val[2 * c + 1],
+            )
+        )
+    return notes
 
 
-def _conflict_outcome(s: KoggeState, action: Action, viewer: int | None) -> str:
+def _conflict_outcome(s: KoggeState, action: Action, viewer: int | None) -> list[Phrase]:
     """Both choices are made: the markers are exchanged. The two sides learn what they received;
     everybody learns how many went each way and who won (RULINGS.md, "C, secret choice")."""
     from hanse.games.kogge.rules.bidding import bid_key
@@ -793,20 +824,32 @@ def _conflict_outcome(s: KoggeState, action: Action, viewer: int | None) -> str:
         bid_key(tuple(sorted(laid_d, reverse=True))),
     )
     a, d = SEAT_LETTERS[att], SEAT_LETTERS[dfd]
-    winner = "nobody" if key_a == key_d else f"player {a if key_a > key_d else d}"
-    words = f"player {a} gave {len(laid_a)}, player {d} gave {len(laid_d)}; {winner} wins"
-    if viewer == att:
-        words = (
-            f"you receive {' '.join(map(str, sorted(laid_d, reverse=True))) or 'nothing'}; " + words
+    notes = []
+    received = {att: laid_d, dfd: laid_a}.get(viewer)  # type: ignore[arg-type]
+    if received is not None:
+        markers = " ".join(map(str, sorted(received, reverse=True)))
+        notes.append(
+            phrase(NOTE_WORDS["receive"], markers=markers)
+            if markers
+            else phrase(NOTE_WORDS["receive_nothing"])
         )
-    elif viewer == dfd:
-        words = (
-            f"you receive {' '.join(map(str, sorted(laid_a, reverse=True))) or 'nothing'}; " + words
+    notes.append(
+        phrase(
+            NOTE_WORDS["gave"],
+            seat=a,
+            count=len(laid_a),
+            other=d,
+            other_count=len(laid_d),
         )
-    return words
+    )
+    if key_a == key_d:
+        notes.append(phrase(NOTE_WORDS["nobody_wins"]))
+    else:
+        notes.append(phrase(NOTE_WORDS["wins"], seat=a if key_a > key_d else d))
+    return notes
 
 
-def _second_pile(s: KoggeState, action: Action) -> str:
+def _second_pile(s: KoggeState, action: Action) -> list[Phrase]:
     """The good that completes the first pile makes the rest of the cargo the second: the robber
     now sees both piles (f) Raubüberfall)."""
     assert isinstance(action, Split)
@@ -815,16 +858,26 @@ def _second_pile(s: KoggeState, action: Action) -> str:
     rest[action.good] -= 1
     laid = sum(s.piles[:4]) + 1
     if 2 * laid < laid + sum(rest):
-        return ""
-    return "the other pile: " + goods_str(rest)
+        return []
+    return [_goods_phrase("other_pile", rest)]
 
 
-def _demand_outcome(s: KoggeState, action: Action, viewer: int | None) -> str:
+def _goods_phrase(note: str, counts: list[int]) -> Phrase:
+    """The note of that name with the count of each good ("the other pile: 0 ore, 2 fur, 0 amber,
+    1 salt"), or its ``_nothing`` form where every count is 0."""
+    if not any(counts):
+        return phrase(NOTE_WORDS[f"{note}_nothing"])
+    return phrase(NOTE_WORDS[note], **dict(zip(GOOD_NAMES, counts, strict=True)))
+
+
+def _demand_outcome(s: KoggeState, action: Action, viewer: int | None) -> Phrase:
     """The winner takes those of the three goods named that the loser has; the others learn how
     many (RULINGS.md, "C, secret choice")."""
     assert isinstance(action, Demand)
     loser = s.conf[1] if s.conf_winner == s.conf[0] else s.conf[0]
     got = [min(action.goods[t], s.cargo[loser * 4 + t]) for t in range(4)]
     if viewer in s.conf:
-        return "takes " + goods_str(got)
-    return f"takes {sum(got)} goods"
+        return _goods_phrase("winner_takes", got)
+    if sum(got) == 1:
+        return phrase(NOTE_WORDS["winner_takes_one"])
+    return phrase(NOTE_WORDS["winner_takes_count"], count=sum(got))

@@ -1097,6 +1097,33 @@ def unseen_log_phrase(kind: str, view: View, actor: int) -> Phrase | None:
 # in one start city ("Startaufstellung festlegen"). The set-up squares are dealt in city order,
 # first every left square (``setup.dealt`` 1 to 9), then every right one (10 to 18).
 
+NOTE_WORDS: dict[str, str] = {
+    "shows": "the marker shows {marker}",
+    "show_both": "the markers show {marker} then {other}",
+    "skipped": "player {seat} cannot bid",
+    "skipped_many": "players {seats} cannot bid",
+    "chose": "player {seat} chose start marker {marker}",
+    "city_shows": "your city shows {marker} and {other}",
+    "receive": "you receive {markers}",
+    "receive_nothing": "you receive nothing",
+    "gave": "player {seat} gave {count}, player {other} gave {other_count}",
+    "wins": "player {seat} wins",
+    "nobody_wins": "nobody wins",
+    "other_pile": "the other pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt",
+    "other_pile_nothing": "the other pile is empty",
+    "winner_takes": "the winner takes {ore} ore, {fur} fur, {amber} amber, {salt} salt",
+    "winner_takes_nothing": "the winner takes nothing",
+    "winner_takes_one": "the winner takes 1 good",
+    "winner_takes_count": "the winner takes {count} goods",
+    "sees": "sees {marker} and {other}",
+    "takes_marker": "takes marker {marker}",
+    "reserve_holds": "the reserve holds {markers} of it",
+    "reserve_holds_none": "the reserve holds none of it",
+}
+"""The notes closing a log text, of what a move showed the viewer (``views.note_phrases``): a
+face-down marker turned, the start choices revealed, a conflict's outcome, the players skipped in
+the bids. The log text is their English; the web log translates them."""
+
 CHANCE_WORDS: dict[str, str] = {
     "guildmaster": (
         "Marker {number} is drawn: the guild master and the game-end marker start in {city}"

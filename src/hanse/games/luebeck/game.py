@@ -6,6 +6,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from hanse.core import CHANCE, TERMINAL, Action, GameBase, View
+from hanse.core.words import Phrase, note_text
 
 from . import actions as act
 from . import data, render, views
@@ -124,15 +125,27 @@ class LuebeckGame(GameBase):
     def observe_action(self, state: Any, actor: int, action: Action, viewer: int | None) -> str:
         """As ``views.observe_action``; the action that ends the game also tells the hands that
         every player lays open for the final scoring ("Ende des Spiels"), which the scores in
-        every view then reflect (issue 21: what the view newly shows, the log tells)."""
+        every view then reflect (issue 21: what the view newly shows, the log tells), in the
+        note that closes the text: "pass (player A ends with Riga 3, Reval 5 (-8); ...)"."""
         seen = views.observe_action(state, actor, action, viewer)
-        if actor == CHANCE:
+        hands = self.note_phrases(state, actor, action, viewer)
+        if not hands:
             return seen
+        told = note_text(hands)
+        if seen.endswith(")"):  # one note closes the text: "play Riga 3 @1 (cog in Riga; ...)"
+            return f"{seen[:-1]}; {told[1:]}"
+        return f"{seen} {told}"
+
+    def note_phrases(
+        self, state: Any, actor: int, action: Action, viewer: int | None
+    ) -> list[Phrase]:
+        """The final hands (:func:`views.final_hands`) after the move that ends the game; the
+        other notes of the text (a pack's cards, a cog's city) name what the words say."""
+        if actor == CHANCE:
+            return []
         after = state.clone()
         self.apply_action(after, action)
-        if not self.is_terminal(after):
-            return seen
-        return f"{seen}; {views.final_hands(state)}"
+        return views.final_hands(state) if self.is_terminal(after) else []
 
     def decision_name(self, state: Any) -> str:
         return PHASE_NAMES[state.phase]

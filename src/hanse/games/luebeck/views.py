@@ -16,6 +16,8 @@ from random import Random
 from typing import Any
 
 from hanse.core import CHANCE, IllegalActionError, View, decider_json
+from hanse.core.words import Phrase, phrase
+from hanse.games.svg_parts import SEAT_LETTERS
 
 from . import data
 from .actions import Draft, to_str
@@ -23,6 +25,7 @@ from .rules import cogs as cog_rules
 from .rules import scoring
 from .rules.setup import deal_recipient
 from .state import DEAL, OVER, PHASE_NAMES, LuebeckState, current_player
+from .words import NOTE_WORDS
 
 LABELS = data.LABELS
 
@@ -200,13 +203,26 @@ def resample_hidden(s: LuebeckState, seat: int | None, rng: Random) -> LuebeckSt
     return c
 
 
-def final_hands(s: LuebeckState) -> str:
-    """The hands laid open at the end, each with what it costs (Ende des Spiels)."""
+def final_hands(s: LuebeckState) -> list[Phrase]:
+    """The hands laid open at the end, each with what it costs (Ende des Spiels), for the note of
+    the move that ends the game."""
     shown = []
     for p, hand in enumerate(s.hands):
-        cards_ = ", ".join(_labels(hand)) or "no cards"
-        shown.append(f"{p}: {cards_} (-{scoring.hand_penalty(hand)})")
-    return "hands at the end: " + "; ".join(shown)
+        seat = SEAT_LETTERS[p]
+        if not hand:
+            shown.append(phrase(NOTE_WORDS["ends_empty"], seat=seat))
+            continue
+        cards_ = ", ".join(_labels(hand))
+        points = scoring.hand_penalty(hand)
+        shown.append(
+            phrase(
+                NOTE_WORDS["ends_with"],
+                seat=seat,
+                cards=cards_,
+                points=points,
+            )
+        )
+    return shown
 
 
 def observe_action(s: LuebeckState, actor: int, action: Any, viewer: int | None) -> str:

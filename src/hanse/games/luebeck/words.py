@@ -267,6 +267,13 @@ def _play_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, objec
     return case, {"card": card, "source": cog["city"], "city": city, "seats": seats}
 
 
+NOTE_WORDS: dict[str, str] = {
+    "ends_with": "player {seat} ends with {cards} (-{points})",
+    "ends_empty": "player {seat} ends with no cards",
+}
+"""The notes closing the log text of the move that ends the game: the hands laid open (Ende des
+Spiels), each with the points it costs. The web log translates them."""
+
 CHANCE_WORDS: dict[str, str] = {
     "dealt": "{card} is dealt to player {seat}",
     "single": "{card} is laid out as pack {pack}",
