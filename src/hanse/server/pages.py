@@ -181,7 +181,6 @@ def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang:
                 entry["said"] = said
         log.append(_log_entry(entry, _replay_name(names, player), words))
         game.apply_action(state, action)
-    shown = log[-60:]
     view = game.view(state, viewer)
     return (
         templates(lang)
@@ -189,8 +188,7 @@ def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang:
         .render(
             board=game.render(view),
             svg=board_svg(record.game_id, view, [], lang)[0],
-            log=shown,
-            log_start=len(log) - len(shown),
+            log=_repeats_joined(log[-60:], max(0, len(log) - 60)),
             scores=record.scores if step == len(record.actions) else None,
         )
     )
@@ -232,6 +230,20 @@ def _log_entry(entry: dict[str, Any], who: str, words: Callable[[str], str]) -> 
     return {"who": who, "text": str(entry["text"])}
 
 
+def _repeats_joined(lines: list[dict[str, str]], skipped: int) -> list[dict[str, Any]]:
+    """Log lines numbered from ``skipped + 1``, a run of equal lines joined into its first, with
+    how many it stands for (``times``): a Kogge conflict's secret choice is asked value by value,
+    and the others read "P1 (B) chooses markers for the conflict in secret" nine times."""
+    joined: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, start=skipped + 1):
+        last = joined[-1] if joined else None
+        if last is not None and (last["who"], last["text"]) == (line["who"], line["text"]):
+            last["times"] += 1
+        else:
+            joined.append({**line, "number": number, "times": 1})
+    return joined
+
+
 def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     """A table's panel for the caller: players, board, choices grouped by kind, log."""
     _ = translations(lang).gettext
@@ -267,10 +279,13 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         }
         for kind, actions in groups.items()
     ]
-    log = [
-        _log_entry(entry, _seat_name(payload, entry["player"], lang), words)
-        for entry in payload["log"][-60:]
-    ]
+    log = _repeats_joined(
+        [
+            _log_entry(entry, _seat_name(payload, entry["player"], lang), words)
+            for entry in payload["log"][-60:]
+        ],
+        max(0, len(payload["log"]) - 60),
+    )
     decision = (
         game.decision_phrase(view).text(words)
         if isinstance(view, dict) and payload["decider"] is not None
@@ -291,7 +306,6 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             groups=bar,
             decision=decision,
             log=log,
-            log_start=max(0, len(payload["log"]) - 60),
             scores=payload["scores"],
             breakdown=_breakdown(payload, words),
         )
