@@ -20,6 +20,8 @@ def test_every_phrase_of_the_pages_has_a_german_and_an_italian_translation() -> 
         phrases |= set(re.findall(r'_\("([^"]+)"\)', text)) | set(
             re.findall(r"_\('([^']+)'\)", text)
         )
+    phrases |= set(pages._ERROR_WORDS.values())  # translated where a page shows them
+    phrases |= set(pages.BOT_LEVELS)  # a bot's level, in the seats and the lobby
     assert len(phrases) > 30
     for lang in ("de", "it"):
         with (LOCALE / lang / "LC_MESSAGES" / "messages.po").open("rb") as po:

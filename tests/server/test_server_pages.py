@@ -92,7 +92,11 @@ def test_a_finished_game_replays_step_by_step_as_a_seat_or_a_spectator(api: Api)
     created = api.create("luebeck", [{"kind": "human"}] * 3)
     tokens = [api.join(i["url"], f"P{n}")["token"] for n, i in enumerate(created["invites"])]
     table_id = created["id"]
-    assert api.http.get(f"/tables/{table_id}/replay").status_code == 409  # not over yet
+    early = api.http.get(f"/tables/{table_id}/replay")  # not over yet: a page that says so
+    assert early.status_code == 409 and "The replay opens once the game is over" in early.text
+    assert f'href="/tables/{table_id}"' in early.text
+    lobby = api.http.get("/").text
+    assert "Games being played" in lobby and f'href="/tables/{table_id}"' in lobby
     rng = random.Random(9)
     while (state := api.table(table_id))["status"] != "finished":
         token = tokens[state["decider"]]
@@ -100,6 +104,9 @@ def test_a_finished_game_replays_step_by_step_as_a_seat_or_a_spectator(api: Api)
         api.move(table_id, token, rng.choice(mine["legal"])["text"], mine["version"])
     page = api.http.get(f"/tables/{table_id}/replay")
     assert page.status_code == 200 and 'id="replay"' in page.text
+    lobby = api.http.get("/?lang=de").text
+    assert "Beendete Partien" in lobby and f'href="/tables/{table_id}/replay"' in lobby
+    api.http.cookies.clear()  # the language chosen is kept in a cookie
     record = api.http.get(f"/api/tables/{table_id}/record").json()
     steps = len(record["actions"])
     first = api.http.get(f"/tables/{table_id}/replay/frame", params={"step": 0}).text

@@ -9,9 +9,10 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hanse import __version__
 from hanse.server import pages, storage
@@ -75,9 +76,20 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
 
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+    async def api_error(request: Request, error: ApiError) -> Response:
+        if pages.is_page(request):
+            return pages.error_page(request, error.status, error.message)
         headers = {"Retry-After": str(error.extra["retry_after"])} if error.status == 429 else None
         return JSONResponse(error.body(), status_code=error.status, headers=headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        """An unknown address or method: a page for a person, JSON for a program."""
+        if pages.is_page(request):
+            return pages.error_page(request, error.status_code, str(error.detail))
+        return JSONResponse(
+            {"detail": error.detail}, status_code=error.status_code, headers=error.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
@@ -19,10 +19,10 @@ from hanse.core.record import MatchRecord
 from hanse.core.words import log_line
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
-from hanse.server.api import caller_seat, list_games
+from hanse.server.api import _account, caller_seat, list_games
 from hanse.server.errors import ApiError, unprocessable
 from hanse.server.live_table import game_for
-from hanse.server.tables import TableService
+from hanse.server.tables import BOT_LEVELS, TableService
 from hanse.web import RULES, TEMPLATES
 from hanse.web.i18n import LANGUAGES, choose, game_translations, language_name, translations
 
@@ -62,11 +62,64 @@ def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
     return response
 
 
+def is_page(request: Request) -> bool:
+    """Whether `request` asked for a page a person reads (not the API, a panel or a replay
+    frame, which scripts fetch), so that an error is answered with a page."""
+    path = request.url.path
+    return (
+        request.method == "GET"
+        and not path.startswith(("/api/", "/static/", "/docs", "/openapi"))
+        and not path.endswith(("/panel", "/replay/frame"))
+    )
+
+
+_ERROR_WORDS = {
+    "no such table": "There is no such table: the link may be mistyped, or the table was never "
+    "created.",
+    "no such invite": "There is no such invite: the link may be mistyped.",
+    "the game is not finished; its record would tell hidden moves": "The replay opens once the "
+    "game is over: until then it would tell hidden moves.",
+}
+"""The server's messages a person meets on a page, in words the catalogs translate."""
+
+
+def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    """A refused page in the reader's language: what is wrong, and where to go on."""
+    _ = translations(_lang(request)).gettext
+    if status == 404:
+        heading = _("Not found")
+    elif status in (401, 403):
+        heading = _("Not allowed")
+    else:
+        heading = _("That did not work")
+    words = _ERROR_WORDS.get(message)
+    table_id = request.path_params.get("table_id")
+    response = _page(
+        request,
+        "error.html",
+        heading=heading,
+        message=_(words) if words else message,
+        table_id=table_id if status != 404 else None,
+    )
+    response.status_code = status
+    return response
+
+
 @router.get("/")
 async def lobby(request: Request) -> HTMLResponse:
     service: TableService = request.app.state.service
     waiting = await run_in_threadpool(service.lobby, "waiting")
-    return _page(request, "lobby.html", games=list_games(), waiting=waiting)
+    playing = await run_in_threadpool(service.lobby, "playing", 20)
+    finished = await run_in_threadpool(service.lobby, "finished", 20)
+    return _page(
+        request,
+        "lobby.html",
+        games=list_games(),
+        waiting=waiting,
+        playing=playing,
+        finished=finished,
+        levels=BOT_LEVELS,
+    )
 
 
 def board_svg(
@@ -96,6 +149,17 @@ def rules_html(game_id: str, lang: str = "en") -> str:
     return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(text))
 
 
+@router.get("/account")
+async def account_page(request: Request) -> HTMLResponse:
+    """Sign in or create an account; signed in, one's tables with whose turn it is."""
+    account = await _account(request, unsafe=False)
+    if account is None:
+        return _page(request, "account.html", account_name=None, tables=[])
+    service: TableService = request.app.state.service
+    tables = await run_in_threadpool(service.tables_of_account, account[0])
+    return _page(request, "account.html", account_name=account[1], tables=tables, marks=SEAT_MARKS)
+
+
 @router.get("/rules/{game_id}")
 async def rules_page(game_id: str, request: Request) -> HTMLResponse:
     """The rules as Hanse plays them: the flags and the rulings in the project's own words."""
@@ -106,9 +170,21 @@ async def rules_page(game_id: str, request: Request) -> HTMLResponse:
     return _page(request, "rules.html", title=title, game_id=game_id, body=body, games=list_games())
 
 
-@router.get("/join/{secret}")
-async def join_page(secret: str, request: Request) -> HTMLResponse:
-    return _page(request, "join.html", secret=secret)
+@router.get("/join/{secret}", response_model=None)
+async def join_page(secret: str, request: Request) -> HTMLResponse | RedirectResponse:
+    """An invite: the form that takes its seat; to the table for the one who holds the seat
+    already (the seat's cookie, or the account that joined with it); else that it is taken."""
+    service: TableService = request.app.state.service
+    table_id, seat, taken = await run_in_threadpool(service.invite, secret)
+    if not taken:
+        return _page(request, "join.html", secret=secret, taken=False)
+    try:
+        mine = await caller_seat(request, table_id, unsafe=False) == seat
+    except ApiError:  # an expired or another table's cookie: not this seat's holder
+        mine = False
+    if mine:
+        return RedirectResponse(f"/tables/{table_id}", status_code=303)
+    return _page(request, "join.html", secret=secret, taken=True, table_id=table_id)
 
 
 @router.get("/tables/{table_id}")
@@ -216,7 +292,7 @@ def _seat_name(payload: dict[str, Any], player: int, lang: str) -> str:
         return _("chance")
     seat = payload["seats"][player]
     if seat["kind"] == "bot":
-        return f"{_('bot')} {seat['level']} ({SEAT_MARKS[player]})"
+        return f"{_('bot')} {_(seat['level'])} ({SEAT_MARKS[player]})"
     return f"{seat['name'] or _('seat')} ({SEAT_MARKS[player]})"
 
 

@@ -282,17 +282,22 @@ class TableService:
 
     def join(self, secret: str, name: Any, account_id: int | None) -> Joined:
         """Take the seat an invite secret stands for (each invite seats one person, once)."""
+        table_id, seat, _taken = self.invite(secret)
+        return self._take_seat(table_id, seat, name, account_id)
+
+    def invite(self, secret: Any) -> tuple[str, int, bool]:
+        """The table and seat an invite secret stands for, and whether that seat is taken."""
         if not isinstance(secret, str) or len(secret) > 200:
             raise not_found("invite")
         with self.engine.connect() as conn:
             row = conn.execute(
-                sa.select(seats.c.table_id, seats.c.seat).where(
+                sa.select(seats.c.table_id, seats.c.seat, seats.c.token_hash).where(
                     seats.c.invite_hash == security.digest(secret)
                 )
             ).first()
         if row is None:
             raise not_found("invite")
-        return self._take_seat(row.table_id, row.seat, name, account_id)
+        return str(row.table_id), int(row.seat), row.token_hash is not None
 
     def join_public(
         self, table_id: str, seat: int | None, name: Any, account_id: int | None

@@ -2,14 +2,15 @@ import { post, remember, say } from "./api.js";
 
 const form = document.getElementById("create");
 const seatList = document.getElementById("seats");
-const LEVELS = ["easy", "medium", "hard", "random"];
 form.elements.name.value = remember();
 
 const words = seatList.dataset;  // the page's language
+// "easy=leicht;medium=mittel;...": each bot level and its word in the page's language
+const LEVELS = words.levels.split(";").map((pair) => pair.split("="));
 const CHOICES = [
   ["me", words.me],
   ["invite", words.invite],
-  ...LEVELS.map((level) => [`bot:${level}`, `${words.bot}, ${level}`]),
+  ...LEVELS.map(([level, word]) => [`bot:${level}`, `${words.bot}, ${word}`]),
 ];
 
 function layoutSeats() {
@@ -33,9 +34,23 @@ function layoutSeats() {
     item.append(label);
     seatList.append(item);
   }
+  keepOneMe();
   for (const fieldset of form.querySelectorAll(".flags")) fieldset.hidden = fieldset.dataset.game !== game.value;
 }
 
+// One person creates the table, so one seat is "me": choosing it for a seat makes the seat
+// that had it an invite.
+function keepOneMe(chosen) {
+  const selects = [...seatList.querySelectorAll("select")];
+  const keeper = chosen || selects.find((s) => s.value === "me");
+  for (const select of selects) {
+    if (select !== keeper && select.value === "me") select.value = "invite";
+  }
+}
+
+seatList.addEventListener("change", (event) => {
+  if (event.target.value === "me") keepOneMe(event.target);
+});
 form.elements.game.addEventListener("change", layoutSeats);
 form.elements.players.addEventListener("change", layoutSeats);
 layoutSeats();

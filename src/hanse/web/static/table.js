@@ -9,6 +9,8 @@ const panel = document.getElementById("panel");
 const baseTitle = document.title;
 let shown = null;
 let delay = 500;
+// A refusal stays on screen until the table moves on from the version it was shown with.
+let errorShownAt = null;
 
 function current() {
   const element = panel.querySelector(".panel");
@@ -29,6 +31,10 @@ async function refresh() {
   panel.innerHTML = await response.text();
   showLatest();
   shown = current().version;
+  if (errorShownAt !== null && errorShownAt !== "pending" && errorShownAt !== shown) {
+    say("");
+    errorShownAt = null;
+  }
   markTurn();
   showInvites();
 }
@@ -78,10 +84,14 @@ async function send(target) {
   try {
     await post(`/api/tables/${tableId}/moves`, { action: target.dataset.action, version: +current().version });
     say("");
+    errorShownAt = null;
   } catch (error) {
-    say(error.message);
+    // 409: another move came first (a double click, a bot, another tab): say so in words.
+    say(error.status === 409 ? root.dataset.stale : error.message);
+    errorShownAt = "pending";
   }
   await refresh();
+  if (errorShownAt === "pending") errorShownAt = shown;
 }
 
 panel.addEventListener("click", (event) => {
