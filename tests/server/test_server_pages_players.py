@@ -79,3 +79,56 @@ def test_bots_are_named_by_their_level_in_the_readers_language(api: Api) -> None
     assert "Bot schwer" in lobby and 'data-levels="random=zufällig;easy=leicht;' in lobby
     panel = api.http.get(f"/tables/{table['id']}/panel?lang=it").text
     assert "bot difficile" in panel
+
+
+def test_a_finished_game_offers_a_rematch_to_its_players(api: Api) -> None:
+    """The end screen's rematch (as on Board Game Arena): the first player who asks makes a
+    table of the same game, variants and seats, private so that its seats wait for the same
+    people; each player takes the same seat there; a spectator may watch it."""
+    import random
+
+    created = api.create(
+        "luebeck", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    )
+    table_id = created["id"]
+    tokens = [api.join(i["url"], f"P{n}")["token"] for n, i in enumerate(created["invites"])]
+    early = api.http.post(f"/api/tables/{table_id}/rematch", headers=Api.auth(tokens[0]))
+    assert early.status_code == 409 and early.json()["detail"].startswith(
+        "a rematch is set up once"
+    )
+    rng = random.Random(3)
+    while (state := api.table(table_id))["status"] != "finished":
+        if state["decider"] not in (0, 1):
+            continue  # the bot thinks
+        mine = api.table(table_id, tokens[state["decider"]])
+        if mine["legal"]:
+            api.move(
+                table_id,
+                tokens[state["decider"]],
+                rng.choice(mine["legal"])["text"],
+                mine["version"],
+            )
+    panel = api.http.get(f"/tables/{table_id}/panel", headers=Api.auth(tokens[1])).text
+    assert "Rematch: play again with the same seats" in panel
+    spectator = api.http.post(f"/api/tables/{table_id}/rematch")
+    assert spectator.status_code == 403
+    first = api.http.post(f"/api/tables/{table_id}/rematch", headers=Api.auth(tokens[1]))
+    assert first.status_code == 200 and first.json()["seat"] == 1
+    rematch_id = first.json()["table"]
+    assert api.table(table_id)["rematch"] == rematch_id
+    again = api.http.post(f"/api/tables/{table_id}/rematch", headers=Api.auth(tokens[1]))
+    assert again.status_code == 409  # the seat is this player's already
+    panel = api.http.get(f"/tables/{table_id}/panel", headers=Api.auth(tokens[0])).text
+    assert "Take your seat at the rematch" in panel
+    assert f'href="/tables/{rematch_id}"' in api.http.get(f"/tables/{table_id}/panel").text
+    second = api.http.post(f"/api/tables/{table_id}/rematch", headers=Api.auth(tokens[0]))
+    assert second.status_code == 200 and second.json() == {
+        "table": rematch_id,
+        "seat": 0,
+        "token": second.json()["token"],
+    }
+    api.http.cookies.clear()
+    rematch = api.table(rematch_id, second.json()["token"])
+    assert rematch["status"] == "playing" and rematch["visibility"] == "private"
+    assert [s["name"] for s in rematch["seats"][:2]] == ["P0", "P1"]
+    assert rematch["seats"][2]["kind"] == "bot" and rematch["seats"][2]["level"] == "easy"

@@ -303,6 +303,20 @@ async def join(secret: str, body: NameIn, request: Request, response: Response) 
     return await _joined(request, response, joined)
 
 
+@router.post("/tables/{table_id}/rematch", response_model=Joined)
+async def rematch(table_id: str, request: Request, response: Response) -> Joined:
+    """At a finished table, take one's seat at its rematch (the same game, variants and seats;
+    made by the first player who asks, then joined by the others): the rematch's token, also
+    set as its cookie. 409 if the game is not over or one's rematch seat is taken already."""
+    seat = await caller_seat(request, table_id, unsafe=True)
+    if seat is None:
+        raise forbidden("only the players of the game take a rematch")
+    service = _service(request)
+    joined = await run_in_threadpool(service.rematch, table_id, seat)
+    await _after_change(request, table_id, 0, False)  # the others' pages offer the rematch
+    return await _joined(request, response, joined)
+
+
 async def _joined(request: Request, response: Response, joined: Any) -> Joined:
     _set_cookie(request, response, security.seat_cookie_name(joined.table_id), joined.token)
     live = await run_in_threadpool(_service(request).live, joined.table_id)
@@ -418,7 +432,8 @@ async def live(websocket: WebSocket, table_id: str) -> None:
 
 def _fingerprint(payload: dict[str, Any]) -> tuple[Any, ...]:
     taken = tuple(seat["taken"] for seat in payload["seats"])
-    return payload["version"], payload["status"], payload["log_start"] + len(payload["log"]), taken
+    log_end = payload["log_start"] + len(payload["log"])
+    return payload["version"], payload["status"], log_end, taken, payload["rematch"]
 
 
 async def _drain(websocket: WebSocket) -> None:

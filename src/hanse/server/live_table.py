@@ -71,6 +71,8 @@ class LiveTable:
     visibility: str
     status: str
     seats: list[Seat]
+    rematch: str | None = None
+    """The table the same players play next, once one of them asked for it at the end."""
     game: Any = field(init=False)
     state: Any = field(init=False)
     seq: int = 0
@@ -208,6 +210,7 @@ class LiveTable:
             ],
             "scores": None,
             "winners": None,
+            "rematch": self.rematch,
         }
         if self.status == "finished":
             body["scores"] = list(self.game.scores(self.state))

@@ -3,7 +3,8 @@
 The migrations in ``migrations/versions`` create exactly these; a test compares the two.
 
 - ``tables``: one row per table; ``seq`` counts its move rows, ``version`` its decisions (chance
-  moves are rows but not decisions). Both only grow.
+  moves are rows but not decisions). Both only grow. ``rematch``: the table the same players
+  play next, once one of them asked for it at the end.
 - ``moves``: the append-only log, the table's record. ``(table_id, seq)`` is the primary key, so of
   two submits at one version exactly one can be stored.
 - ``seats``: who sits where; a human seat keeps the hash of its invite secret and, once taken, the
@@ -33,6 +34,7 @@ game_tables = sa.Table(
     sa.Column("decider", sa.Integer, nullable=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("rematch", sa.String(32), nullable=True),
     sa.Index("ix_tables_lobby", "visibility", "status", "created_at"),
 )
 

@@ -125,7 +125,7 @@ class BotTurn:
 
 # The statements of every move, built once: building a SQLAlchemy statement costs more than
 # running it on SQLite.
-_HEAD = sa.select(game_tables.c.seq, game_tables.c.status).where(
+_HEAD = sa.select(game_tables.c.seq, game_tables.c.status, game_tables.c.rematch).where(
     game_tables.c.id == sa.bindparam("table_id")
 )
 _ROW = sa.select(game_tables).where(game_tables.c.id == sa.bindparam("table_id"))
@@ -161,6 +161,7 @@ def _fresh(row: Any, status: str, seated: list[Seat]) -> LiveTable:
         visibility=row.visibility,
         status=status,
         seats=seated,
+        rematch=row.rematch,
     )
 
 
@@ -221,6 +222,7 @@ class TableService:
             for seq, player, text in stored:
                 live.replay(seq, player, text)
         live.status = head.status
+        live.rematch = head.rematch
         self._remember(live)
         return live
 
@@ -238,47 +240,53 @@ class TableService:
             for number, seat in enumerate(spec.seats)
             if seat.kind == "human"
         ]
-        secret_of = dict(invites)
-        now = _now()
         with self.engine.begin() as conn:
-            conn.execute(
-                game_tables.insert().values(
-                    id=table_id,
-                    game=spec.game,
-                    players=spec.players,
-                    flags=dict(spec.flags),
-                    mode=spec.mode,
-                    visibility=spec.visibility,
-                    status="waiting",
-                    seq=0,
-                    version=0,
-                    decider=None,
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
-            conn.execute(
-                seats.insert(),
-                [
-                    {
-                        "table_id": table_id,
-                        "seat": number,
-                        "kind": seat.kind,
-                        "level": seat.level,
-                        "name": None,
-                        "account_id": None,
-                        "invite_hash": security.digest(secret_of[number])
-                        if number in secret_of
-                        else None,
-                        "token_hash": None,
-                        "joined_at": None,
-                    }
-                    for number, seat in enumerate(spec.seats)
-                ],
-            )
-            if not invites:
-                self._start(conn, table_id)
+            self._create_in(conn, spec, table_id, dict(invites))
         return table_id, invites
+
+    def _create_in(
+        self, conn: sa.Connection, spec: TableSpec, table_id: str, secret_of: dict[int, str]
+    ) -> None:
+        """The rows of a new table (invites for the seats in `secret_of`); a table of bots
+        alone starts at once."""
+        now = _now()
+        conn.execute(
+            game_tables.insert().values(
+                id=table_id,
+                game=spec.game,
+                players=spec.players,
+                flags=dict(spec.flags),
+                mode=spec.mode,
+                visibility=spec.visibility,
+                status="waiting",
+                seq=0,
+                version=0,
+                decider=None,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+        conn.execute(
+            seats.insert(),
+            [
+                {
+                    "table_id": table_id,
+                    "seat": number,
+                    "kind": seat.kind,
+                    "level": seat.level,
+                    "name": None,
+                    "account_id": None,
+                    "invite_hash": security.digest(secret_of[number])
+                    if number in secret_of
+                    else None,
+                    "token_hash": None,
+                    "joined_at": None,
+                }
+                for number, seat in enumerate(spec.seats)
+            ],
+        )
+        if all(seat.kind == "bot" for seat in spec.seats):
+            self._start(conn, table_id)
 
     def join(self, secret: str, name: Any, account_id: int | None) -> Joined:
         """Take the seat an invite secret stands for (each invite seats one person, once)."""
@@ -298,6 +306,55 @@ class TableService:
         if row is None:
             raise not_found("invite")
         return str(row.table_id), int(row.seat), row.token_hash is not None
+
+    def rematch(self, table_id: str, seat: int) -> Joined:
+        """`seat` of a finished table takes the same seat at its rematch: a table of the same
+        game, variants, mode and seats (bots of the same levels), private so that its seats wait
+        for the same people, made by the first player who asks. The seat is taken under the
+        finished table's seat name and account."""
+        with self.engine.connect() as conn:
+            row = conn.execute(_ROW, {"table_id": table_id}).first()
+            if row is None:
+                raise not_found("table")
+            if row.status != "finished":
+                raise conflict("a rematch is set up once the game is over")
+            seated = self._seats(conn, table_id)
+        if seated[seat].kind != "human":
+            raise forbidden("a bot's seat takes no rematch")
+        rematch_id = row.rematch
+        if rematch_id is None:
+            new_id = secrets.token_urlsafe(16)
+            with self.engine.begin() as conn:
+                # Two players asking at once: the first name written is the rematch.
+                claimed = conn.execute(
+                    game_tables.update()
+                    .where(game_tables.c.id == table_id, game_tables.c.rematch.is_(None))
+                    .values(rematch=new_id)
+                ).rowcount
+                if claimed == 1:
+                    self._create_in(conn, self._rematch_spec(row, seated), new_id, {})
+                    rematch_id = new_id
+                else:
+                    rematch_id = conn.execute(
+                        sa.select(game_tables.c.rematch).where(game_tables.c.id == table_id)
+                    ).scalar_one()
+            with self._guard:
+                live = self._cache.get(table_id)
+            if live is not None:
+                live.rematch = rematch_id
+        old = seated[seat]
+        return self._take_seat(rematch_id, seat, old.name, old.account_id)
+
+    @staticmethod
+    def _rematch_spec(row: Any, seated: list[Seat]) -> TableSpec:
+        return TableSpec(
+            game=row.game,
+            players=row.players,
+            flags=dict(row.flags),
+            mode=row.mode,
+            visibility="private",
+            seats=[SeatSpec(s.kind, s.level) for s in seated],
+        )
 
     def join_public(
         self, table_id: str, seat: int | None, name: Any, account_id: int | None

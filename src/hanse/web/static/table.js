@@ -70,7 +70,8 @@ function connect() {
   socket.addEventListener("open", () => { delay = 500; });
   socket.addEventListener("message", (event) => {
     const state = JSON.parse(event.data);
-    if (String(state.version) !== shown || state.status !== current().status) refresh();
+    if (String(state.version) !== shown || state.status !== current().status
+        || (state.rematch || "") !== current().rematch) refresh();
   });
   socket.addEventListener("close", () => {
     // reconnect, and catch up at once: the first message after a reconnect is the whole state
@@ -97,7 +98,20 @@ async function send(target) {
 panel.addEventListener("click", (event) => {
   const target = event.target.closest("[data-action]");
   if (target) send(target);
+  if (event.target.closest("[data-take-rematch]")) rematch();
 });
+
+// The rematch: one's seat at the next table of the same players (made by whoever asks first).
+async function rematch() {
+  try {
+    const joined = await post(`/api/tables/${tableId}/rematch`, {});
+    location.href = `/tables/${joined.table}`;
+  } catch (error) {
+    // taken already (another tab or device of this player): go there, as who this browser is
+    if (error.status === 409 && current().rematch) location.href = `/tables/${current().rematch}`;
+    else say(error.message);
+  }
+}
 
 // Board targets (SVG shapes with role="button") answer Enter and Space like buttons do.
 panel.addEventListener("keydown", (event) => {
