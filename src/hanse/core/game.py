@@ -28,7 +28,7 @@ from hanse.core.protocol import (
     seat_name,
 )
 from hanse.core.state import GameState
-from hanse.core.words import KindWords, Phrase, log_words, phrase, unseen_words
+from hanse.core.words import KindWords, Phrase, log_words, phrase, unseen_words, with_notes
 
 # HANSE_CHECK_TRUSTED=1 makes apply_trusted check like apply_action (to debug a bot or a search).
 CHECK_TRUSTED = os.environ.get("HANSE_CHECK_TRUSTED", "") not in ("", "0")
@@ -385,8 +385,8 @@ class GameBase(ABC):
         only 7s makes a face-down "deal ?" a 7), so that test would tell them."""
         if self.views_hide_nothing:
             for index in range(len(said)):
-                if said[index] is None:
-                    said[index] = said_phrase.to_json()
+                if said[index] is None:  # with the game's notes (a Speicherstadt fire's points)
+                    said[index] = with_notes(said_phrase, notes[index])
             return
         unseen = getattr(self.words_module(), "unseen_chance_phrase", None)
         hidden: Phrase | None = None if unseen is None else unseen(self.view(state, None))

@@ -158,6 +158,11 @@ def _with_note(
     return {**said, "note": f"({note})"}
 
 
+def with_notes(phrase: Phrase, notes: Sequence[Phrase] | None) -> dict[str, object]:
+    """`phrase` as JSON with the game's `notes` beside it (none given: the phrase alone)."""
+    return _with_note(phrase, None, notes)
+
+
 def note_text(notes: Sequence[Phrase], translate: Callable[[str], str] = _same) -> str:
     """Notes as a log text writes them after the move: "(the marker shows 5; ...)"."""
     return "(" + "; ".join(n.text(translate) for n in notes) + ")"

@@ -52,7 +52,11 @@ def test_brand_and_the_ships_cubes_in_words() -> None:
     g, s = new(3)
     clear_season(g, s, 0)
     fire = DrawCard(card("base.fire.1"))
-    assert _lines(g, s, fire) == ["Fire 1 is turned up: the most firemen win, the fewest lose"] * 4
+    nobody = "nobody gains or loses points (all players have the same firemen total: 0)"
+    assert (
+        _lines(g, s, fire)
+        == [f"Fire 1 is turned up: the most firemen win, the fewest lose ({nobody})"] * 4
+    )
     g.apply_action(s, DrawCard(card("base.ship.B")))
     cube = g.chance_outcomes(s)[0][0]
     good = g.action_to_str(cube).split(" ")[1]

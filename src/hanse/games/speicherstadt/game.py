@@ -9,11 +9,12 @@ from random import Random
 from typing import Any, ClassVar
 
 from hanse.core import Action, GameBase, IllegalActionError, View, top_seats
+from hanse.core.words import Phrase, note_text
 from hanse.games.speicherstadt import actions as act
 from hanse.games.speicherstadt import render, views
 from hanse.games.speicherstadt.card_text import effect
 from hanse.games.speicherstadt.config import SpeicherstadtConfig
-from hanse.games.speicherstadt.data import ALL_CARDS, SEASONS
+from hanse.games.speicherstadt.data import ALL_CARDS, FIRE, SEASONS
 from hanse.games.speicherstadt.rules import demand, fire, loading, offer, purchase, scoring, setup
 from hanse.games.speicherstadt.state import (
     DECISION_NAMES,
@@ -228,12 +229,31 @@ class SpeicherstadtGame(GameBase):
     def observe_action(self, state: Any, actor: int, action: Action, viewer: int | None) -> str:
         """Everyone sees every action; a drawn card is told by its name, season and effect as the
         board shows them, not by its id (issue 19, item 9), e.g. "draw Schiff (season B: brings
-        3 goods from the bag)"."""
+        3 goods from the bag)"; a fire, resolved at once, adds its outcome (:meth:`note_phrases`)
+        to that note: "draw 1. Brand (season B: ...; player A gains 1 point (highest firemen
+        total: 3); player B loses 1 point (lowest firemen total: 0))"."""
         if isinstance(action, act.DrawCard):
             card = ALL_CARDS[action.card]
             deck = SEASONS[card.season] + (", Kaispeicher" if card.expansion else "")
-            return f"draw {card.name} (season {deck}: {effect(card)})"
+            told = f"season {deck}: {effect(card)}"
+            notes = self.note_phrases(state, actor, action, viewer)
+            if notes:
+                told += "; " + note_text(notes)[1:-1]
+            return f"draw {card.name} ({told})"
         return self.action_to_str(action)
+
+    def note_phrases(
+        self, state: Any, actor: int, action: Action, viewer: int | None
+    ) -> list[Phrase]:
+        """Who gains or loses how many points at a fire turned up (:func:`views.fire_notes`),
+        from the state before the draw and after it; the same for every viewer. No other text
+        has a note for the words: a drawn card's season and effect are on the card the words
+        name."""
+        if not (isinstance(action, act.DrawCard) and self.tables.kind[action.card] == FIRE):
+            return []
+        after = state.clone()
+        self.apply_action(after, action)
+        return views.fire_notes(self.tables, state, after, action.card)
 
     def view(self, state: Any, seat: int | None) -> View:
         return views.view(self.tables, state, seat)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from hanse.core import IllegalActionError, View, decider_json
+from hanse.core.words import Phrase, fill
 from hanse.games.speicherstadt import data
 from hanse.games.speicherstadt.data import ALL_CARDS, CARD_INDEX, GOOD_NAMES, SEASONS
-from hanse.games.speicherstadt.rules import cards, purchase, scoring
+from hanse.games.speicherstadt.rules import cards, fire, purchase, scoring
 from hanse.games.speicherstadt.rules.offer import top_season
 from hanse.games.speicherstadt.state import (
     DECISION_NAMES,
@@ -23,6 +24,8 @@ from hanse.games.speicherstadt.state import (
     empty_state,
 )
 from hanse.games.speicherstadt.tables import Tables
+from hanse.games.speicherstadt.words import NOTE_WORDS
+from hanse.games.svg_parts import SEAT_LETTERS
 
 _GOOD_INDEX = {name: i for i, name in enumerate(GOOD_NAMES)}
 
@@ -151,6 +154,36 @@ def _tokens(entry: dict[str, Any]) -> tuple[int, ...]:
         seat | (GREY if grey else 0)
         for seat, grey in zip(entry["workers"], entry["grey"], strict=True)
     )
+
+
+def fire_notes(
+    t: Tables, before: SpeicherstadtState, after: SpeicherstadtState, card: int
+) -> list[Phrase]:
+    """What the fire `card` turned up at `before` did, which the draw resolves at once
+    ("Handelskarten", Brand: "Wer die höchste Summe aufweist, erhält sofort so viele Punkte, wie
+    die Zahl auf der Brandkarte angibt. Wer die niedrigste Summe hat, erhält sofort entsprechend
+    viele Minuspunkte"): each player with the highest firemen total gains, then each with the
+    lowest loses ("Bei einem Gleichstand mehrerer Spieler erhält jeder Beteiligte die Punkte"),
+    a player without firemen counting 0; when all totals are equal, nobody ("erhält niemand Plus-
+    oder Minuspunkte"). Then the Fire Chief that applied itself at the 4th fire (Kaispeicher,
+    "Online-Spiel", Einsatzleiter), seen at `after`; one its owner is asked about is the next
+    move's. Firemen stay with their owners: a fire uses up none."""
+    points = t.value[card]
+    totals = fire.totals(t, before)  # the Löschzug's doubling included, as the fire counts it
+    high, low = max(totals), min(totals)
+    if high == low:
+        return [fill(NOTE_WORDS["nobody"], {"firemen": high})]
+    notes = []
+    for key, level in (("gains", high), ("loses", low)):
+        template = NOTE_WORDS[key + "_one" if points == 1 else key]
+        for seat, total in enumerate(totals):
+            if total == level:
+                fields = {"seat": SEAT_LETTERS[seat], "points": points, "firemen": total}
+                notes.append(fill(template, fields))
+    chief = cards.owner(before, data.FIRE_CHIEF)
+    if chief >= 0 and cards.owner(after, data.FIRE_CHIEF) != chief:
+        notes.append(fill(NOTE_WORDS["chief"], {"seat": SEAT_LETTERS[chief], "points": points}))
+    return notes
 
 
 def determinize(t: Tables, v: View) -> SpeicherstadtState:

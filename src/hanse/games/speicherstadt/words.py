@@ -759,6 +759,20 @@ then (Kaispeicher) in the upper row; a fire ("Brand") is resolved at once; a shi
 from the bag, one draw each. Everything drawn is laid open."""
 
 
+NOTE_WORDS: dict[str, str] = {
+    "gains": "player {seat} gains {points} points (highest firemen total: {firemen})",
+    "gains_one": "player {seat} gains 1 point (highest firemen total: {firemen})",
+    "loses": "player {seat} loses {points} points (lowest firemen total: {firemen})",
+    "loses_one": "player {seat} loses 1 point (lowest firemen total: {firemen})",
+    "nobody": "nobody gains or loses points (all players have the same firemen total: {firemen})",
+    "chief": "player {seat} gains {points} more points (Fire Chief)",
+}
+"""The notes closing the log text of a fire turned up (``views.fire_notes``; "Handelskarten",
+Brand): the highest firemen total gains the fire's points, the lowest loses them, every tied
+player alike, nobody when all totals are equal; at the 4th fire an unused Fire Chief
+(Einsatzleiter) of a player who gained applies itself. The web log translates them."""
+
+
 def chance_phrase(action: dict[str, Any], view: View) -> Phrase:
     """A chance outcome for the log ("The Coffee Roaster is turned up onto the water fields"),
     from the spectator's view before it; a card is named as one term (:func:`card_label`)."""
