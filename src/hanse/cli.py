@@ -31,6 +31,7 @@ from hanse.core.match import Match, replay
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import REGISTRY, game_class, make, parse_flag
+from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.menu import Menu, decision_help
 from hanse.simulate import summarise
 
@@ -165,10 +166,16 @@ def _seat_bots(game: Any, humans: list[int], bots: list[str]) -> dict[int, Any]:
         raise _fail(str(error)) from None
 
 
+def _seat(seat: int) -> str:
+    """A seat as the terminal names it: its number (what --seat takes) and the letter the words,
+    the notes and the web pages give it ("seat 1 (B)")."""
+    return f"seat {seat} ({SEAT_LETTERS[seat]})"
+
+
 def _show_log(match: Match, viewer: int | None, start: int) -> int:
-    log = match.log_in_words(viewer)
+    log = match.log_in_words(viewer, _seat)
     for actor, text, words in log[start:]:
-        who = "chance" if actor == CHANCE else f"seat {actor}"
+        who = "chance" if actor == CHANCE else _seat(actor)
         if words is not None and actor != CHANCE:  # said in words, with its player
             console.print(f"  {escape(words)}")
             continue
@@ -180,7 +187,7 @@ def _ask(match: Match, seat: int) -> bool:
     """One human decision; False when the player quits. The board, then a short menu
     (``hanse.menu``: letters, long lists grouped by kind and paged); ``?`` explains."""
     game: Any = match.game  # a GameBase: its words are not part of the protocol
-    console.rule(f"seat {seat} to decide")
+    console.rule(f"{_seat(seat)} to decide")
     view = match.view(seat)
     console.print(game.render(view), markup=False, soft_wrap=True)
     decision = game.decision_phrase(view).text()
@@ -281,7 +288,7 @@ def play_command(
     names = ["human" if s in humans else bots[s].name for s in range(game.num_players)]
     console.print(
         ", ".join(
-            f"seat {s} ({'ABCDE'[s]}): {'you' if s in humans else 'bot ' + names[s]}"
+            f"{_seat(s)}: {'you' if s in humans else 'bot ' + names[s]}"
             for s in range(game.num_players)
         ),
         markup=False,
@@ -389,7 +396,7 @@ def replay_command(
         before, after = states[number - 1], states[number]
         action = game.action_from_str(text)
         seen = game.observe_action(before, player, action, seat)
-        who = "chance" if player == CHANCE else f"seat {player}"
+        who = "chance" if player == CHANCE else _seat(player)
         console.print(f"[dim]{number:5d}[/dim] {who}: {escape(seen)}")
         if player == CHANCE:
             continue

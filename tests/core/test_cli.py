@@ -86,7 +86,7 @@ def test_hot_seat_with_two_humans(tmp_path: Path) -> None:
         "play", "tiny", "--seat", "0", "--seat", "1", "--save", str(path), stdin="a\n" * 60
     )
     assert result.returncode == 0
-    assert "seat 1 to decide" in result.stdout
+    assert "seat 1 (B) to decide" in result.stdout
     assert MatchRecord.load(path).players == ["human", "human"]
 
 

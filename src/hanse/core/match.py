@@ -113,11 +113,13 @@ class Match:
         index = self.game.num_players if viewer is None else viewer
         return [(actor, seen[index]) for actor, seen, _ in self._log]
 
-    def log_in_words(self, viewer: int | None) -> list[tuple[int, str, str | None]]:
+    def log_in_words(
+        self, viewer: int | None, name: Callable[[int], str] = lambda seat: f"seat {seat}"
+    ) -> list[tuple[int, str, str | None]]:
         """:meth:`log` as (actor, text, words): `words` is the move said in words where the viewer
-        saw it whole and the game can ("seat 1 places a trader on Hamburg–Lübeck"; chance without
-        a player: "Stettin 3 is drawn", or what the viewer saw of it: "A card is dealt face down
-        to player B"), else None."""
+        saw it whole and the game can ("seat 1 places a trader on Hamburg–Lübeck", the player
+        named by `name`; chance without a player: "Stettin 3 is drawn", or what the viewer saw of
+        it: "A card is dealt face down to player B"), else None."""
         if self._log is None:
             raise ValueError("this match keeps no log; create it with keep_log=True")
         index = self.game.num_players if viewer is None else viewer
@@ -125,7 +127,7 @@ class Match:
         for actor, seen, words in self._log:
             line = words[index]
             out.append(
-                (actor, seen[index], None if line is None else log_line(line, str, f"seat {actor}"))
+                (actor, seen[index], None if line is None else log_line(line, str, name(actor)))
             )
         return out
 

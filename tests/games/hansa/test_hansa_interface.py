@@ -196,7 +196,7 @@ def test_render_lists_routes_cities_and_boards() -> None:
     text = g.render(g.view(s, None))
     assert "Hamburg-Lübeck: Nt . ." in text
     assert "Hamburg: wt=0t ot=. bt=." in text
-    assert "Seat 1: prestige 0" in text and "Neutral:" in text
+    assert "seat 1 (B): prestige 0" in text and "Neutral:" in text
 
 
 def test_render_shows_offices_abilities_and_coellen_needs_in_words() -> None:

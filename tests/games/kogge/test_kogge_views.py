@@ -162,7 +162,7 @@ def test_render_shows_ring_cargo_and_markers() -> None:
     for name in ("Tönsberg", "Stockholm", "Abo", "Reval", "Riga", "Danzig", "Stralsund", "Lübeck"):
         assert name in text
     assert "Kopenhagen" in text and "GM" in text
-    assert "seat 0 (you)" in text and "2o 1s" in text and "3 8" in text
+    assert "seat 0 (A) (you)" in text and "2o 1s" in text and "3 8" in text
 
 
 def test_observe_hides_only_secret_choices() -> None:

@@ -10,6 +10,7 @@ from hanse.core import View
 from hanse.games.hansa.board import board_for
 from hanse.games.hansa.data import ABILITIES, COELLEN, EAST_WEST
 from hanse.games.hansa.words import ABILITY_WORDS, MARKER_WORDS, PRIVILEGE_WORDS
+from hanse.games.seats import seat_label
 
 MARK = {"trader": "t", "merchant": "m"}
 SHAPE = {0: "t", 1: "m"}  # square offices take a trader, round ones a merchant
@@ -31,7 +32,7 @@ def _piece(piece: dict[str, Any] | None) -> str:
 
 
 def _who(decider: Any) -> str:
-    return "chance" if decider == "chance" else f"seat {decider}"
+    return "chance" if decider == "chance" else seat_label(decider)
 
 
 def _header(view: View) -> list[str]:
@@ -39,10 +40,10 @@ def _header(view: View) -> list[str]:
         state = "the game is over"
     else:
         state = (
-            f"seat {view['turn_owner']}'s turn, {view['actions_left']} action(s) left; "
+            f"{seat_label(view['turn_owner'])}'s turn, {view['actions_left']} action(s) left; "
             f"{_who(view['decider'])} to decide"
         )
-    east_west = ", ".join(f"seat {s}" for s in view["east_west"]) or "nobody yet"
+    east_west = ", ".join(seat_label(s) for s in view["east_west"]) or "nobody yet"
     return [
         f"Hansa Teutonica (board side {view['board']}): {state}",
         f"Full cities {view['full_cities']} of 10, bonus markers left {view['markers_left']}, "
@@ -109,7 +110,7 @@ def _players(view: View) -> list[str]:
             MARKER_WORDS[m["kind"]] + (" (used)" if m["used"] else "") for m in p["bonus_markers"]
         )
         lines.append(
-            f"Seat {p['seat']}: prestige {p['prestige']}; supply {p['supply']['traders']}t "
+            f"{seat_label(p['seat'])}: prestige {p['prestige']}; supply {p['supply']['traders']}t "
             f"{p['supply']['merchants']}m, stock {p['stock']['traders']}t "
             f"{p['stock']['merchants']}m; {abilities}; bonus markers: {markers or 'none'}"
         )
@@ -117,7 +118,7 @@ def _players(view: View) -> list[str]:
         lines.append(
             f"Neutral: prestige {view['neutral']['prestige']}, supply {view['neutral']['supply']}t"
         )
-    scores = ", ".join(f"seat {s} {score}" for s, score in enumerate(view["scores"]))
+    scores = ", ".join(f"{seat_label(s)} {score}" for s, score in enumerate(view["scores"]))
     lines.append(f"Scores if the game ended now: {scores}")
     return lines
 

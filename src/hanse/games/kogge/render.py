@@ -6,6 +6,7 @@ from typing import Any
 
 from hanse.core import View
 from hanse.games.kogge.data import CITY_GRID, GOOD_LETTERS, GOOD_NAMES
+from hanse.games.seats import seat_label
 
 _CELL = 24
 
@@ -31,7 +32,7 @@ CHIP_WORDS = {
 
 
 def _who(decider: Any) -> str:
-    return "chance" if decider == "chance" else f"seat {decider}"
+    return "chance" if decider == "chance" else seat_label(decider)
 
 
 def _under_way(view: View) -> list[str]:
@@ -48,7 +49,7 @@ def _under_way(view: View) -> list[str]:
         gives = trade["give_goods"]
         give_text = "?" if gives is None else _goods(gives)
         lines.append(
-            f"trade offer to seat {trade['partner']}: gives {give_text} and markers "
+            f"trade offer to {seat_label(trade['partner'])}: gives {give_text} and markers "
             f"{_markers(trade['give_markers'])}, asks {_goods(trade['ask_goods'])} and markers "
             f"{_markers(trade['ask_markers'])}"
         )
@@ -134,7 +135,7 @@ def render(view: View) -> str:
         chips_text = f", bonus chips: {', '.join(held)}" if held else ""
         cog = "not yet placed" if p["city"] is None else _city_name(view, p["city"])
         lines.append(
-            f"seat {p['seat']}{me}: cog in {cog}, development {p['development']}, "
+            f"{seat_label(p['seat'])}{me}: cog in {cog}, development {p['development']}, "
             f"Kontore {p['kontore']}, robbery markers {p['robbery_markers']}, "
             f"cargo [{cargo}], markers [{markers}]{chips_text}"
         )

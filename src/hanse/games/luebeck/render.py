@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hanse.core import View
+from hanse.games.seats import seat_label
 
 from . import data
 
@@ -25,7 +26,7 @@ ROUTES = _routes()
 def _deciding(decider: Any) -> str:
     if decider is None:
         return "the game is over"
-    return "chance to draw" if decider == "chance" else f"seat {decider} to decide"
+    return "chance to draw" if decider == "chance" else f"{seat_label(decider)} to decide"
 
 
 def render(v: View) -> str:
@@ -33,7 +34,7 @@ def render(v: View) -> str:
     out = [
         f"Lübeck - round {v['round']}{' (last round)' if v['last_round'] else ''}, "
         f"deck pass {v['deck_pass']}, deck {v['deck_size']}, discard {v['discard_size']}",
-        f"start player seat {v['start_player']}; " + _deciding(v["decider"]),
+        f"start player {seat_label(v['start_player'])}; " + _deciding(v["decider"]),
         "",
         "Map:",
     ]
@@ -64,7 +65,8 @@ def render(v: View) -> str:
             marks.append("doubles " + ", ".join(pv["doubled"]))
         known = ", ".join(pv["known_hand"]) or "-"
         out.append(
-            f"  {'*' if p == seat else ' '}{p}: score {pv['score']:>3}, cards {pv['hand_size']}, "
+            f"  {'*' if p == seat else ' '}{seat_label(p)}: score {pv['score']:>3}, "
+            f"cards {pv['hand_size']}, "
             f"reserve {pv['reserve']}"
             + (f" ({'; '.join(marks)})" if marks else "")
             + f"; known cards: {known}"

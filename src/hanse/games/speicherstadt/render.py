@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hanse.core import View
+from hanse.games.seats import seat_label
 from hanse.games.speicherstadt.card_text import effect_of
 
 SCORE_TRACK = 40
@@ -34,7 +35,7 @@ def _track(score: int) -> str:
 
 
 def _who(decider: Any) -> str:
-    return "chance" if decider == "chance" else f"seat {decider}"
+    return "chance" if decider == "chance" else seat_label(decider)
 
 
 def _row(title: str, entries: list[dict[str, Any] | None]) -> list[str]:
@@ -44,7 +45,7 @@ def _row(title: str, entries: list[dict[str, Any] | None]) -> list[str]:
 def render(v: View) -> str:
     deciding = "the game is over" if v["decider"] is None else f"{_who(v['decider'])} to decide"
     lines = [
-        f"Round {v['round']}, start player seat {v['start_player']}; {deciding}"
+        f"Round {v['round']}, start player {seat_label(v['start_player'])}; {deciding}"
         + (f"; price {v['price']}" if v.get("price") is not None else ""),
         f"Draw pile {v['deck_size']} (next: {v['next_deck']}), bag {sum(v['bag'].values())}, "
         "supply: " + (" ".join(f"{g} {n}" for g, n in v["reserve"].items() if n) or "empty"),
@@ -68,7 +69,7 @@ def render(v: View) -> str:
     for seat, p in enumerate(v["players"]):
         marker = "*" if v["decider"] == seat else " "
         lines.append(
-            f"{marker}Seat {seat}: score {_track(p['score'])}  coins {p['coins']}  "
+            f"{marker}{seat_label(seat)}: score {_track(p['score'])}  coins {p['coins']}  "
             f"workers {p['workers']}  firemen {p['firemen']}"
             + (f"  grey {p['grey_workers']}" if p["grey_workers"] else "")
             + (f"  breaks {p['break_cards']}" if p["break_cards"] else "")
