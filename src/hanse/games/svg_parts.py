@@ -29,6 +29,18 @@ FONT = "DejaVu Sans, Verdana, sans-serif"
 """The boards' font where a board sets one for all its text."""
 
 
+def text_width(words: str, size: float, bold: bool = False) -> float:
+    """About how wide `words` run at font `size` (DejaVu Sans, the font the page falls back to):
+    what a board checks before squeezing a text into its box."""
+    return len(words) * size * (0.68 if bold else 0.58)
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """The template (a msgid) for `count` things: `one` for exactly one, else `many`. English,
+    German and Italian all use the singular for one thing only ("0 Waren", "1 Ware")."""
+    return one if count == 1 else many
+
+
 def coordinate(value: float) -> str:
     """A coordinate in whole units: a pixel or finer at every width the page uses."""
     return str(round(value))
@@ -128,7 +140,7 @@ def text(
 ) -> str:
     """One line of text; squeezed to ``fit`` units when it would be wider."""
     length = None
-    if fit is not None and len(words) * size * (0.68 if weight else 0.58) > fit:
+    if fit is not None and text_width(words, size, bool(weight)) > fit:
         length = f"{fit:.0f}"
     return el(
         "text",

@@ -34,6 +34,7 @@ from hanse.games.hansa.data import (
     FULL_CITIES_TO_END,
     TRACK_VALUES,
 )
+from hanse.games.hansa.words import ABILITY_WORDS
 from hanse.games.svg_parts import (
     FONT,
     HIGHLIGHT,
@@ -45,6 +46,7 @@ from hanse.games.svg_parts import (
     Targets,
     Translate,
     board_document,
+    plural,
     ring_circle,
     ring_rect,
     same,
@@ -59,13 +61,17 @@ PRIVILEGE_FILL = ("", "#ffffff", "#fbcf9c", "#f3bddb", "#333333")
 """Office colours white, orange, pink, black (pale, so that offices never look like pieces)."""
 PRIVILEGE_INK = ("", "#333333", "#333333", "#333333", "#ffffff")
 PRIVILEGE_NAMES = ("", "white", "orange", "pink", "black")
-ABILITY_LABELS = {
+ABILITY_LABELS = ABILITY_WORDS
+"""The abilities by the rulebook's names, as the help text and the log call them."""
+PLATE_LABELS = {
     "keys": "Keys",
-    "actions": "Actions",
-    "privilege": "Privilege",
-    "book": "Book",
-    "bank": "Bank",
+    "actions": "Actiones",
+    "privilege": "Privilegium",
+    "book": "Liber",
+    "bank": "Bursa",
 }
+"""The ability on a city's name plate, where the map has no room for the whole name: the
+rulebook's name or its first word ("Keys" of City Keys, the Stadtschlüssel)."""
 MARKER_LABELS = {
     "extra_office": "+Office",
     "swap_offices": "Swap",
@@ -321,7 +327,7 @@ def _city_label(board: Board, city: int, name: str, tr: Translate = same) -> str
     """A city's name plate: its name, and the ability its routes upgrade (an English plate
     for the geometry, which is the same in every language)."""
     ability = board.city_ability[city]
-    return name + ("  " + tr(ABILITY_LABELS[ABILITIES[ability]]) if ability >= 0 else "")
+    return name + ("  " + tr(PLATE_LABELS[ABILITIES[ability]]) if ability >= 0 else "")
 
 
 def _outside_map(x: float, y: float) -> float:
@@ -1000,7 +1006,8 @@ def _draw_header(view: dict[str, Any], out: list[str], tr: Translate) -> None:
     if view["decision"] == "game_over":
         status.append(tr("Game over"))
     else:
-        status.append(tr("{left} action(s) left").format(left=view["actions_left"]))
+        left = plural(view["actions_left"], "{left} action left", "{left} actions left")
+        status.append(tr(left).format(left=view["actions_left"]))
         if isinstance(decider, int):
             who = DECISION_WORDS.get(view["decision"], "player {seat}")
             status.append(tr(who).format(seat=SEAT_LETTERS[decider]))
@@ -1061,6 +1068,13 @@ def _draw_header(view: dict[str, Any], out: list[str], tr: Translate) -> None:
     )
 
 
+def _ability_column(tr: Translate) -> float:
+    """How far the tracks of the player board start right of their names: past the longest
+    name in the reader's language."""
+    longest = max(_text_width(tr(ABILITY_LABELS[name]), 13) for name in ABILITIES)
+    return max(74.0, longest + 20)
+
+
 def _ability_row(
     x: float, y: float, player: dict[str, Any], ability: int, seat: Any, tr: Translate
 ) -> str:
@@ -1069,8 +1083,8 @@ def _ability_row(
     name = ABILITIES[ability]
     values = TRACK_VALUES[ability]
     level = player["ability_levels"][name]
-    parts = [_text(x, y, tr(ABILITY_LABELS[name]), 13, anchor="start", fit=62)]
-    bx = x + 74
+    parts = [_text(x, y, tr(ABILITY_LABELS[name]), 13, anchor="start")]
+    bx = x + _ability_column(tr)
     for i in range(level + 1):
         value = values[i]
         shown = "C" if name == "bank" and value == 0 else str(value)
@@ -1133,7 +1147,7 @@ def _draw_players(
     players = view["players"]
     neutral = view["neutral"]
     count = len(players) + (1 if neutral else 0)
-    columns = 3 if count > 4 else count
+    columns = 3 if count > 4 else 2 if count == 4 else count  # room for the abilities' names
     gap = 10
     width = (WIDTH - gap * (columns + 1)) / columns
     tags = [_marker_tags(p["bonus_markers"], width - 24, tr) for p in players]
@@ -1184,7 +1198,8 @@ def _draw_neutral(
         )
     )
     out.append(_piece(x + 20, y + 50, "neutral", "trader", 16))
-    in_supply = tr("{count} traders in supply").format(count=neutral["supply"])
+    in_supply = plural(neutral["supply"], "{count} trader in supply", "{count} traders in supply")
+    in_supply = tr(in_supply).format(count=neutral["supply"])
     out.append(_text(x + 34, y + 50, in_supply, 14, anchor="start", fit=width - 44))
     if neutral["east_west"]:
         out.append(

@@ -37,9 +37,11 @@ from hanse.games.svg_parts import (
     SEAT_LETTERS,
     Translate,
     board_document,
+    plural,
     same,
     seat_disc,
     target_rect,
+    text_width,
 )
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
@@ -108,6 +110,8 @@ SQUARE_WORDS = {
 
 CELL_W, CELL_H = 160, 170
 PAD = 4
+LOT_MIN = 86
+"""The narrowest step of the offer's lots (two marker chips and the lot's number)."""
 WIDTH, HEIGHT = 5 * CELL_W, 4 * CELL_H
 MUTED = "#555b66"
 PAPER = "#fbf8f1"
@@ -541,17 +545,17 @@ def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
         y0 += 44
     else:
         seen_goods = _goods_text(player["known_cargo"], tr)
-        lines.append(tr("{count} goods, seen {seen}").format(count=cargo, seen=seen_goods))
+        goods = plural(cargo, "{count} good, seen {seen}", "{count} goods, seen {seen}")
+        lines.append(tr(goods).format(count=cargo, seen=seen_goods))
         y0 += 18
     markers = player["markers"]
     if isinstance(markers, list):
         held = " ".join(map(str, markers)) or "-"
-        lines += _wrap(tr("markers {markers}").format(markers=held), 15, w - 10)
+        lines.append(tr("markers {markers}").format(markers=held))
     else:
         seen = " ".join(map(str, player.get("known_markers", []))) or "-"
-        lines += _wrap(
-            tr("{count} markers, seen {seen}").format(count=markers, seen=seen), 15, w - 10
-        )
+        many = plural(markers, "{count} marker, seen {seen}", "{count} markers, seen {seen}")
+        lines.append(tr(many).format(count=markers, seen=seen))
     chips = [
         f"{_chip_short(k, tr)}×{n}" if n > 1 else _chip_short(k, tr)
         for k, n in player["bonus_chips"].items()
@@ -568,19 +572,29 @@ def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
             lines.append(tr("start chosen"))
         else:
             lines.append(tr("start {marker}").format(marker=choice))
-    for line in lines:
+    # Each fact wrapped to the box's width, in a smaller type where they would not all fit.
+    for size, step in ((15, 19), (13, 16)):
+        wrapped = [part for line in lines for part in _wrap(line, size, w - 10)]
+        if y0 + (len(wrapped) - 1) * step <= y + h - 4:
+            break
+    for line in wrapped:
         if y0 > y + h - 4:
             break
-        out.append(_text(x + 6, y0, line, 15, fit=w - 10))
-        y0 += 19
+        out.append(_text(x + 6, y0, line, size, fit=w - 10))
+        y0 += step
 
 
 def _wrap(words: str, size: float, width: float) -> list[str]:
-    """``words`` broken into lines of about ``width`` units (a long word stays whole)."""
-    per_line = max(1, int(width / (size * 0.52)))
+    """``words`` broken into lines that fit ``width`` units, at its commas first (a long word
+    stays whole)."""
+    if text_width(words, size) <= width:
+        return [words]
+    if ", " in words:
+        head, tail = words.split(", ", 1)
+        return _wrap(head + ",", size, width) + _wrap(tail, size, width)
     lines: list[str] = []
     for word in words.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
@@ -609,9 +623,15 @@ def _draw_middle(b: _Board) -> None:
     if view.get("winner") is not None:
         head = tr("Game over — {seat} wins").format(seat=SEAT_LETTERS[view["winner"]])
     out.append(_text(x, y + 26, head, 20, weight="bold", fit=w))
+    # The rows' names in a column as wide as the longest (in the reader's language), the four
+    # lots of the offer narrowed to make room for it.
+    names = [tr("Order"), tr("Offer"), tr("Bids")]
+    column = min(max(62.0, max(text_width(name, 16) for name in names) + 10), w - 4 * LOT_MIN)
+    step = min(98.0, (w - column) / 4)
+    lot_w = step - 6
     # Turn order: the seat on turn is underlined.
-    out.append(_text(x, y + 56, tr("Order"), 16, fill=MUTED, fit=58))
-    ox = x + 62
+    out.append(_text(x, y + 56, names[0], 16, fill=MUTED, fit=column - 6))
+    ox = x + column
     for i, p in enumerate(view["order"]):
         out.append(_seat_badge(ox + 12, y + 50, p, 12))
         if i == view["index"] and view["decision"] not in ("deal", "choose_start"):
@@ -620,27 +640,28 @@ def _draw_middle(b: _Board) -> None:
     passes = tr("passes {count}").format(count=view["passes"])
     out.append(_text(x + w, y + 56, passes, 16, anchor="end", fill=MUTED))
     # The offer: four lots of two markers (Nachschub).
-    out.append(_text(x, y + 96, tr("Offer"), 16, fill=MUTED, fit=58))
-    lx = x + 62
+    out.append(_text(x, y + 96, names[1], 16, fill=MUTED, fit=column - 6))
+    lx = x + column
     for i, lot in enumerate(view["offer"]):
-        out.append(_rect(lx, y + 74, 92, 36, rx=6, fill="#f4efe3", stroke="#c9c1ad"))
+        out.append(_rect(lx, y + 74, lot_w, 36, rx=6, fill="#f4efe3", stroke="#c9c1ad"))
         out.append(_text(lx + 4, y + 97, str(i), 12, fill=MUTED))
-        mx = lx + 16
+        mx = lx + 14 + (lot_w - 14 - 64) / 2  # two chips and their gap, right of the number
         for value in lot:
             out.append(_marker_chip(mx, y + 78, value, 28))
             mx += 36
-        lx += 98
+        lx += step
     if not view["offer"]:
         out.append(_text(lx, y + 96, "—", 16, fill=MUTED))
     # Bids, in turn order.
-    out.append(_text(x, y + 140, tr("Bids"), 16, fill=MUTED, fit=58))
-    bx = x + 62
+    out.append(_text(x, y + 140, names[2], 16, fill=MUTED, fit=column - 6))
+    bx = x + column
+    bid_step = min(94.0, (w - column) / max(1, len(view["order"])))
     for p in view["order"]:
         bid = view["bids"][p]
         out.append(_seat_badge(bx + 11, y + 134, p, 11))
         words = "—" if bid is None else (" ".join(map(str, bid)) or "…")
-        out.append(_text(bx + 26, y + 140, words, 16, weight="bold", fit=64))
-        bx += 94
+        out.append(_text(bx + 26, y + 140, words, 16, weight="bold", fit=bid_step - 30))
+        bx += bid_step
     _draw_hand(b, x, y + 160, w)
     _draw_status(b, x, y + 2 * CELL_H - 2 * PAD - 14, w)
 
@@ -708,7 +729,7 @@ def _draw_status(b: _Board, x: float, y: float, w: float) -> None:
         shown = [
             _goods_text(pile, tr)
             if isinstance(pile, dict)
-            else tr("{count} goods").format(count=pile)
+            else tr(plural(pile, "{count} good", "{count} goods")).format(count=pile)
             for pile in piles
         ]
         if victim < 0:
@@ -750,7 +771,8 @@ def _draw_supply(b: _Board) -> None:
         out.append(_goods_chip(gx, gy, t, supply[name], _letter(tr, t), 66))
     reserve = view["reserve"]
     count = sum(reserve) if isinstance(reserve, list) else reserve
-    reserve_words = tr("reserve: {count} markers").format(count=count)
+    many = plural(count, "reserve: {count} marker", "reserve: {count} markers")
+    reserve_words = tr(many).format(count=count)
     out.append(_text(x + 6, y + 101, reserve_words, 14, fit=w - 12))
     left = view["bonus_chips_left"]
     out.append(_text(x + 6, y + 120, tr("bonus chips left"), 14, fill=MUTED, fit=w - 12))

@@ -34,9 +34,11 @@ from hanse.games.svg_parts import (
     SEAT_LETTERS,
     Translate,
     board_document,
+    plural,
     same,
     seat_disc,
     target_rect,
+    text_width,
 )
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
@@ -48,6 +50,8 @@ MUTED = "#555b66"
 PAPER = "#fbf8f1"
 SEA = "#dcecf5"
 WIDTH = 800
+CHIP_TEXT = 15
+"""The size of a card chip's words."""
 MAP_TOP = 40
 COL_W, ROW_GAP = 160, 26
 BOX_W = 134
@@ -92,18 +96,25 @@ DECISION_WORDS = {
 """The pending decision in the headline."""
 
 
-def _short(label: str, tr: Translate = same) -> str:
-    """The card's words on the board: goods as labelled, special cards shortened."""
+SHORT_FORMS = {
+    data.T_HANDELSFAHRT: ("Handelsfahrt {city}", "Handelsf. {city}"),
+    data.T_VERDOPPELUNG: ("Verdoppelung {city}", "Verdopp. {city}"),
+    data.T_SCHIFFSWECHSEL: ("Schiffswechsel", "Schiffsw."),
+}
+"""A special card's words on the board, the longest that fits first: its name (German in every
+language, as in the log and the rules) or its first word cut short after a syllable."""
+
+
+def _short(label: str, width: float = math.inf) -> str:
+    """The card's words on a chip with `width` units for them: goods as labelled, a special card
+    by its name where it fits, else by the name's first word shortened."""
     kind = data.LABEL_TO_KIND[label]
-    kind_type = data.KIND_TYPE[kind]
+    forms = SHORT_FORMS.get(data.KIND_TYPE[kind])
+    if forms is None:
+        return label
     city = data.CITIES[data.KIND_CITY[kind]] if data.KIND_CITY[kind] >= 0 else ""
-    if kind_type == data.T_HANDELSFAHRT:
-        return tr("Fahrt {city}").format(city=city)
-    if kind_type == data.T_VERDOPPELUNG:
-        return tr("Dopp. {city}").format(city=city)
-    if kind_type == data.T_SCHIFFSWECHSEL:
-        return tr("Wechsel")
-    return label
+    words = [form.format(city=city) for form in forms]
+    return next((w for w in words if text_width(w, CHIP_TEXT) <= width), words[-1])
 
 
 def _card_words(label: str, tr: Translate) -> str:
@@ -357,21 +368,19 @@ def _draw_info(b: _Board) -> None:
 
 
 @lru_cache(maxsize=8192)
-def _card_chip(
-    x: float, y: float, w: float, label: str, count: int = 1, h: float = 26, words: str = ""
-) -> str:
-    """A card: `words` (its short name, :func:`_short`) on the colour of its type."""
+def _card_chip(x: float, y: float, w: float, label: str, count: int = 1, h: float = 26) -> str:
+    """A card: its words (:func:`_short`, as many as fit) on the colour of its type."""
     kind = data.LABEL_TO_KIND[label]
     kind_type = data.KIND_TYPE[kind]
     fill = TYPE_FILL[kind_type]
     ink = TYPE_INK.get(kind_type, INK)
-    words = words or _short(label)
+    text_w = w - 10 - (24 if count > 1 else 0)
+    words = _short(label, text_w)
     parts = [
         _rect(x, y, w, h, rx=4, fill=fill, stroke=INK),
         _el("title", escape(label)),
     ]
-    text_w = w - 10 - (24 if count > 1 else 0)
-    parts.append(_text(x + 5, y + h * 0.7, words, 15, fill=ink, fit=text_w))
+    parts.append(_text(x + 5, y + h * 0.7, words, CHIP_TEXT, fill=ink, fit=text_w))
     if count > 1:
         parts.append(_el("circle", cx=f"{x + w - 12:.1f}", cy=f"{y + h / 2:.1f}", r=10, fill=INK))
         parts.append(
@@ -420,7 +429,8 @@ def _draw_players(b: _Board, top: float) -> float:
         out.append(_text(x + 33, top + 24, SEAT_LETTERS[p], 18, weight="bold"))
         # The figures in reserve stand beside the letter.
         reserve = "".join(_figure(x + 60 + 19 * i, top + 17, p, 8) for i in range(pv["reserve"]))
-        in_reserve = tr("{count} figures in reserve").format(count=pv["reserve"])
+        figures = plural(pv["reserve"], "{count} figure in reserve", "{count} figures in reserve")
+        in_reserve = tr(figures).format(count=pv["reserve"])
         out.append(_el("g", _el("title", escape(in_reserve)) + reserve))
         out.append(_text(x + w - 8, top + 25, f"{pv['score']}", 22, weight="bold", anchor="end"))
         known_n = len(pv["known_hand"])
@@ -484,7 +494,6 @@ def _draw_players(b: _Board, top: float) -> float:
                     label,
                     count,
                     h=22,
-                    words=_short(label, tr),
                 )
             )
         name_first = tr("name seat {seat} to act first").format(seat=SEAT_LETTERS[p])
@@ -515,11 +524,11 @@ def _draw_layout(b: _Board, top: float) -> float:
         out.append(_rect(x, y, w, h, rx=6, fill="#fffdf7", stroke="#c9c1ad"))
         out.append(_text(x + 6, y + 19, tr("Pack {pack}").format(pack=i), 15, weight="bold"))
         if w >= 150:
-            count_words = tr("{count} cards").format(count=len(packs[i]))
+            many = plural(len(packs[i]), "{count} card", "{count} cards")
+            count_words = tr(many).format(count=len(packs[i]))
             out.append(_text(x + w - 6, y + 19, count_words, 13, anchor="end", fill=MUTED))
         for j, (label, count) in enumerate(group):
-            words = _short(label, tr)
-            out.append(_card_chip(x + 4, y + 26 + j * 28, w - 8, label, count, words=words))
+            out.append(_card_chip(x + 4, y + 26 + j * 28, w - 8, label, count))
         cards = ", ".join(f"{c}× {label}" if c > 1 else label for label, c in group)
         label = tr("draft pack {pack}: {cards}").format(pack=i, cards=cards)
         b.target(f"pack {i}", x, y, w, h, label)
@@ -547,7 +556,7 @@ def _draw_hand(b: _Board, top: float) -> float:
     for i, (label, count) in enumerate(kinds):
         x = gap + (i % per_row) * (w + gap)
         y = y0 + (i // per_row) * 40
-        out.append(_card_chip(x, y, w, label, count, h=34, words=_short(label, tr)))
+        out.append(_card_chip(x, y, w, label, count, h=34))
         action = b.on.get(f"card {label}", "")
         words = _play_words(action, label, view, tr)
         b.target(f"card {label}", x - 3, y - 3, w + 6, 40, words)

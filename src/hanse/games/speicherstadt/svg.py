@@ -36,6 +36,7 @@ from hanse.games.svg_parts import (
     board_document,
     ring_rect,
     same,
+    text_width,
 )
 from hanse.games.svg_parts import coordinate as _f
 from hanse.games.svg_parts import el as _el
@@ -154,6 +155,8 @@ SPACES = 8
 """Building spaces above each water field (Gebäudefelder)."""
 SLOT = 19
 CARD_H = 104
+CORNER = 13
+"""The strip at the foot of a card that holds its season letter, right (no other text there)."""
 WATER = "#cfe3ee"
 PAPER = "#f6f1e4"
 
@@ -258,7 +261,7 @@ def _card(
         parts.append(
             _text(
                 x + w - 5,
-                y + h - 9,
+                y + h - CORNER / 2 - 1,
                 data.SEASONS[card.season],
                 10,
                 weight="bold",
@@ -266,7 +269,7 @@ def _card(
                 fill="#777777",
             )
         )
-        parts.append(_card_body(x, y + 34, w, h - 34, card, entry, tr))
+        parts.append(_card_body(x, y + 34, w, h - 34 - CORNER, card, entry, tr))
     return "".join(parts)
 
 
@@ -295,7 +298,8 @@ def _card_body(
     if kind in (data.MERCHANT, data.TRADER, data.PROCESSOR):
         good = GOOD_NAMES[card.good]
         words = tr(MERCHANT_WORDS[kind])
-        return _cube(cx, cy - 8, good, 20, tr=tr) + _text(cx, cy + 16, words, 11, fit=w - 6)
+        mid = y + h / 2  # the cube and the words as one block in the middle of the body
+        return _cube(cx, mid - 9, good, 20, tr=tr) + _text(cx, mid + 15, words, 11, fit=w - 6)
     if kind == data.FIREMAN:
         return _text(cx, cy, str(card.value), 26, weight="bold", fill=BAND_FIREMAN)
     if kind == data.FIRE:
@@ -718,12 +722,12 @@ def _store_box(
     """A store: label and one slot per cube it can hold (the last `fresh` stored this turn are
     outlined); returns the drawing and its width."""
     slots = max(capacity, len(cubes))
-    w = _text_width(label, 12) + 14 + slots * 22
+    w = text_width(label, 12, bold=True) + 14 + slots * 22
     parts = [
         _rect(x, y, w, 28, fill="#ffffff", rx="5", stroke="#8a7f66"),
         _text(x + 7, y + 14, label, 12, weight="bold", anchor="start"),
     ]
-    sx = x + _text_width(label, 12) + 20
+    sx = x + text_width(label, 12, bold=True) + 20
     for i in range(slots):
         if i < len(cubes):
             parts.append(_cube(sx + i * 22, y + 14, cubes[i], 18, tr=tr))
@@ -759,7 +763,7 @@ def _player(
     colour, ink, letter = _seat_style(seat)
     you = view["seat"] == seat
     mine = targets if you else {}
-    tile_w, tile_h, gap = 100.0, 72.0, 6.0
+    tile_w, tile_h, gap = 100.0, 90.0, 6.0
     per_row = int((WIDTH - 24 + gap) // (tile_w + gap))
     contracts = p["contracts"]
     contract_ids = {c["id"] for c in contracts}
