@@ -62,3 +62,32 @@ def test_a_run_of_equal_log_lines_is_one_line_with_its_count() -> None:
         {"who": "", "text": "B chooses in secret", "number": 41, "times": 9},
         {"who": "", "text": "C wins", "number": 50, "times": 1},
     ]
+
+
+def test_a_hand_card_that_can_only_be_thrown_overboard_asks_first() -> None:
+    """Lübeck (Karten abwerfen): with no card playable, a hand card clicked on the board throws
+    it overboard at its cost; the page asks first, in words (CONFIRM_KINDS)."""
+    import html
+    import json
+    import random
+
+    from hanse.core.match import sample_chance
+
+    seats = [Seat(s, "human", None, f"P{s}", True) for s in range(3)]
+    table = LiveTable("t", "luebeck", 3, {}, "live", "public", "playing", seats)
+    rng = random.Random(0)
+    for _ in range(4000):
+        player = table.game.current_player(table.state)
+        assert player >= -1, "the game ended before a throw overboard was offered"
+        legal = table.game.legal_actions(table.state)
+        kinds = {table.game.action_to_json(a)["kind"] for a in legal} if player >= 0 else set()
+        if "discard" in kinds and "play" not in kinds:
+            break
+        state = table.state.clone()
+        action = sample_chance(table.game, state, rng) if player < 0 else rng.choice(legal)
+        table.commit(state, [table.step(state, player, action)])
+    panel = render_panel(table.payload(player), "en")
+    asked = json.loads(html.unescape(panel.split('data-confirm="', 1)[1].split('"', 1)[0]))
+    throws = [a for a in legal if table.game.action_to_json(a)["kind"] == "discard"]
+    assert {table.game.action_to_str(a) for a in throws} <= set(asked)
+    assert all(text.startswith("Throw ") and "overboard" in text for text in asked.values())

@@ -4,6 +4,10 @@ is being decided"; issue 19, item 9: no internal words on screen).
 A game package may have a ``words`` module (DESIGN.md layout, like ``heuristics``) with
 
 - ``KINDS``: for every action kind, a :class:`KindWords` (a short name and what it does);
+- ``CONFIRM_KINDS`` (optional): the kinds of move that a click on the board asks to confirm,
+  where the click does not look like what it costs (Lübeck's throw overboard);
+- ``NOTE_WORDS`` (optional): the templates of the notes closing a log text
+  (``GameBase.note_phrases``), which the web log translates;
 - ``decision_phrase(view) -> Phrase``: the pending decision, addressed to the one who decides;
 - ``action_phrase(action_json, view) -> Phrase``: one legal action, from its JSON form and the
   decider's view (the JSON holds numbers; the view gives the names behind them);

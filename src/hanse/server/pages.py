@@ -346,6 +346,14 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         if action["text"] not in placed:
             label = game.action_phrase(action["json"], view).text(words)
             groups[str(action["json"].get("kind", "action"))].append({**action, "label": label})
+    # A board click of a kind the game asks to confirm (Lübeck: a hand card clicked when it can
+    # only be thrown overboard) asks first, in words, what it does.
+    confirm_kinds = getattr(game.words_module(), "CONFIRM_KINDS", frozenset())
+    confirm = {
+        action["text"]: game.action_phrase(action["json"], view).text(words)
+        for action in payload["legal"]
+        if action["text"] in placed and action["json"].get("kind") in confirm_kinds
+    }
     kinds = game.kind_words()
     bar = [
         {
@@ -378,6 +386,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             marks=SEAT_MARKS,
             board=board,
             svg=svg,
+            confirm=confirm,
             placed=len(placed),
             groups=bar,
             decision=decision,

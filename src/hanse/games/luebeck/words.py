@@ -25,6 +25,10 @@ TERMS: tuple[str, ...] = ()
 """Every game term a phrase's field can hold: none; the fields hold only names (cities, cards,
 seat letters) and numbers, and the game terms are in the templates."""
 
+CONFIRM_KINDS = frozenset({"discard"})
+"""Kinds of move a click on the board asks to confirm: a hand card clicked reads as "play it",
+but where no card can be played it throws the card overboard, at its cost."""
+
 KINDS: dict[str, KindWords] = {
     "draft": KindWords(
         "take a pack",

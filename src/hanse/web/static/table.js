@@ -81,6 +81,9 @@ function connect() {
 }
 
 async function send(target) {
+  // A board target whose move the game asks to confirm: say what it does first.
+  const asked = JSON.parse(current().confirm || "{}")[target.dataset.action];
+  if (asked && target.tagName !== "BUTTON" && !window.confirm(`${asked}?`)) return;
   for (const button of panel.querySelectorAll("[data-action]")) button.disabled = true;
   try {
     await post(`/api/tables/${tableId}/moves`, { action: target.dataset.action, version: +current().version });
