@@ -348,7 +348,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             groups[str(action["json"].get("kind", "action"))].append({**action, "label": label})
     # A board click of a kind the game asks to confirm (Lübeck: a hand card clicked when it can
     # only be thrown overboard) asks first, in words, what it does.
-    confirm_kinds = getattr(game.words_module(), "CONFIRM_KINDS", frozenset())
+    confirm_kinds: frozenset[str] = getattr(game.words_module(), "CONFIRM_KINDS", frozenset())
     confirm = {
         action["text"]: game.action_phrase(action["json"], view).text(words)
         for action in payload["legal"]
