@@ -169,3 +169,33 @@ def test_the_log_names_a_drafted_pack_by_its_cards() -> None:
     g = game(3)
     s = scenario(g, phase=DRAFT, layout=[["Visby 1", "Stettin 2"], ["Piraten"]])
     assert g.observe_action(s, 0, g.action_from_str("draft 1"), 2) == "draft 1 (Piraten)"
+
+
+def test_nach_der_runde_the_move_that_ends_a_round_tells_the_cogs_that_leave() -> None:
+    """Nach der Runde: the cogs at the end stations are cleared, their figures back to the
+    reserves; the log line of the move that ends the round says which (what the board newly
+    shows, the log tells), and no other move's line does."""
+    g = make("luebeck", 3)
+    rng = random.Random(5)
+    s = g.new_initial_state()
+    told = 0
+    while not g.is_terminal(s):
+        player = g.current_player(s)
+        if player == CHANCE:
+            action = sample_chance(g, s, rng)
+        else:
+            legal = g.legal_actions(s)
+            action = legal[rng.randrange(len(legal))]
+        at_ends = [c for c in s.cogs if c >> data.COG_SHIFT in data.END_STATION_SET]
+        after = s.clone()
+        g.apply_action(after, action)
+        seen = g.observe_action(s, player, action, None)
+        round_over = after.round_no != s.round_no or after.phase != s.phase
+        if at_ends and round_over and not g.is_terminal(after) and len(after.cogs) < len(s.cogs):
+            for code in at_ends:
+                assert f"the cog in {data.CITIES[code >> data.COG_SHIFT]} leaves" in seen
+            told += 1
+        else:
+            assert "leaves the map" not in seen, seen
+        s = after
+    assert told >= 2

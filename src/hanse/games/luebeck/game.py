@@ -139,13 +139,17 @@ class LuebeckGame(GameBase):
     def note_phrases(
         self, state: Any, actor: int, action: Action, viewer: int | None
     ) -> list[Phrase]:
-        """The final hands (:func:`views.final_hands`) after the move that ends the game; the
-        other notes of the text (a pack's cards, a cog's city) name what the words say."""
+        """The final hands (:func:`views.final_hands`) after the move that ends the game, the cogs
+        that leave the end stations after the move that ends a round
+        (:func:`views.cleared_end_stations`); the other notes of the text (a pack's cards, a
+        cog's city) name what the words say."""
         if actor == CHANCE:
             return []
         after = state.clone()
         self.apply_action(after, action)
-        return views.final_hands(state) if self.is_terminal(after) else []
+        if self.is_terminal(after):
+            return views.final_hands(state)
+        return views.cleared_end_stations(state, after)
 
     def decision_name(self, state: Any) -> str:
         return PHASE_NAMES[state.phase]

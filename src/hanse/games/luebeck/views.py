@@ -24,7 +24,7 @@ from .actions import Draft, to_str
 from .rules import cogs as cog_rules
 from .rules import scoring
 from .rules.setup import deal_recipient
-from .state import DEAL, OVER, PHASE_NAMES, LuebeckState, current_player
+from .state import DEAL, OVER, PHASE_NAMES, TAKE_BACK, LuebeckState, current_player
 from .words import NOTE_WORDS
 
 LABELS = data.LABELS
@@ -223,6 +223,26 @@ def final_hands(s: LuebeckState) -> list[Phrase]:
             )
         )
     return shown
+
+
+def cleared_end_stations(before: LuebeckState, after: LuebeckState) -> list[Phrase]:
+    """The cogs that leave the map after a round (Nach der Runde: "Koggen an den Endstationen
+    werden gelöscht": their figures go back to the reserves, the cogs to the cog field), for the
+    note of the move that ends the round; none for any other move."""
+    ended = after.phase == TAKE_BACK or after.round_no != before.round_no
+    if before.phase == TAKE_BACK or not ended:  # taking figures back follows the clearing
+        return []
+    notes = []
+    for code in before.cogs:
+        city = code >> data.COG_SHIFT
+        if city in data.END_STATION_SET:
+            aboard = [SEAT_LETTERS[p] for p in range(len(before.hands)) if code >> p & 1]
+            notes.append(
+                phrase(NOTE_WORDS["cleared"], city=data.CITIES[city], seats=", ".join(aboard))
+                if aboard
+                else phrase(NOTE_WORDS["cleared_empty"], city=data.CITIES[city])
+            )
+    return notes
 
 
 def observe_action(s: LuebeckState, actor: int, action: Any, viewer: int | None) -> str:

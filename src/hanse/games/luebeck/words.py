@@ -274,9 +274,12 @@ def _play_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, objec
 NOTE_WORDS: dict[str, str] = {
     "ends_with": "player {seat} ends with {cards} (-{points})",
     "ends_empty": "player {seat} ends with no cards",
+    "cleared": "the cog in {city} leaves the map (figures back to the reserves: {seats})",
+    "cleared_empty": "the empty cog in {city} leaves the map",
 }
 """The notes closing the log text of the move that ends the game: the hands laid open (Ende des
-Spiels), each with the points it costs. The web log translates them."""
+Spiels), each with the points it costs; of the move that ends a round: the cogs that leave the
+end stations (Nach der Runde). The web log translates them."""
 
 CHANCE_WORDS: dict[str, str] = {
     "dealt": "{card} is dealt to player {seat}",
