@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 from luebeck_helpers import do, game, scenario
 
@@ -125,20 +127,7 @@ def test_ende_des_spiels_the_last_action_tells_the_hands_laid_open() -> None:
     the action that ends the game says what every player held (issue 21: what the view newly
     shows, the log tells)."""
     g = make("luebeck", 3)
-    rng = random.Random(5)
-    s = g.new_initial_state()
-    while True:
-        player = g.current_player(s)
-        if player == CHANCE:
-            action = sample_chance(g, s, rng)
-        else:
-            legal = g.legal_actions(s)
-            action = legal[rng.randrange(len(legal))]
-        after = s.clone()
-        g.apply_action(after, action)
-        if g.is_terminal(after):
-            break
-        s = after
+    s, player, action, _after = next(m for m in _random_moves(g, 5) if g.is_terminal(m[3]))
     for viewer in (None, 0, 1, 2):
         seen = g.observe_action(s, player, action, viewer)
         for p, hand in enumerate(s.hands):
@@ -176,19 +165,9 @@ def test_nach_der_runde_the_move_that_ends_a_round_tells_the_cogs_that_leave() -
     reserves; the log line of the move that ends the round says which (what the board newly
     shows, the log tells), and no other move's line does."""
     g = make("luebeck", 3)
-    rng = random.Random(5)
-    s = g.new_initial_state()
     told = 0
-    while not g.is_terminal(s):
-        player = g.current_player(s)
-        if player == CHANCE:
-            action = sample_chance(g, s, rng)
-        else:
-            legal = g.legal_actions(s)
-            action = legal[rng.randrange(len(legal))]
+    for s, player, action, after in _random_moves(g, 5):
         at_ends = [c for c in s.cogs if c >> data.COG_SHIFT in data.END_STATION_SET]
-        after = s.clone()
-        g.apply_action(after, action)
         seen = g.observe_action(s, player, action, None)
         round_over = after.round_no != s.round_no or after.phase != s.phase
         if at_ends and round_over and not g.is_terminal(after) and len(after.cogs) < len(s.cogs):
@@ -197,5 +176,21 @@ def test_nach_der_runde_the_move_that_ends_a_round_tells_the_cogs_that_leave() -
             told += 1
         else:
             assert "leaves the map" not in seen, seen
-        s = after
     assert told >= 2
+
+
+def _random_moves(g: Any, seed: int) -> Iterator[tuple[Any, int, Any, Any]]:
+    """(state, player, action, state after) for each move of a random game, to its end."""
+    rng = random.Random(seed)
+    s = g.new_initial_state()
+    while not g.is_terminal(s):
+        player = g.current_player(s)
+        if player == CHANCE:
+            action = sample_chance(g, s, rng)
+        else:
+            legal = g.legal_actions(s)
+            action = legal[rng.randrange(len(legal))]
+        after = s.clone()
+        g.apply_action(after, action)
+        yield s, player, action, after
+        s = after
