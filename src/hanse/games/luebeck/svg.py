@@ -435,9 +435,9 @@ def _draw_players(b: _Board, top: float) -> float:
         out.append(_text(x + w - 8, top + 25, f"{pv['score']}", 22, weight="bold", anchor="end"))
         known_n = len(pv["known_hand"])
         hand = (
-            "{count} card, {known} known"
+            "{count} card, {known} seen by all"
             if pv["hand_size"] == 1
-            else "{count} cards, {known} known"
+            else "{count} cards, {known} seen by all"
         )
         out.append(
             _text(
