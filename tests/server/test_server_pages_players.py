@@ -4,6 +4,8 @@ signs in and lists one's tables, and bots are named by their level in the reader
 
 from __future__ import annotations
 
+import html
+
 import httpx
 import pytest
 
@@ -24,6 +26,10 @@ def test_a_refused_page_is_a_page_in_the_readers_language(api: Api) -> None:
     assert bogus.status_code == 404 and "There is no such invite" in bogus.text
     nowhere = api.http.get("/login")
     assert nowhere.status_code == 404 and "<h1>Not found</h1>" in nowhere.text
+    assert "There is no page at this address." in nowhere.text
+    chess = api.http.get("/rules/chess?lang=it")
+    assert chess.status_code == 404 and "Questo gioco qui non c'è" in html.unescape(chess.text)
+    api.http.cookies.clear()
     # programs keep their JSON
     api_missing = api.http.get("/api/tables/no-such-table")
     assert api_missing.status_code == 404 and api_missing.json() == {"detail": "no such table"}
@@ -132,3 +138,14 @@ def test_a_finished_game_offers_a_rematch_to_its_players(api: Api) -> None:
     assert rematch["status"] == "playing" and rematch["visibility"] == "private"
     assert [s["name"] for s in rematch["seats"][:2]] == ["P0", "P1"]
     assert rematch["seats"][2]["kind"] == "bot" and rematch["seats"][2]["level"] == "easy"
+
+
+def test_a_replay_names_bots_in_the_readers_language() -> None:
+    """A record names a bot "bot easy"; the replay says it as the live table does."""
+    from hanse.server.pages import _record_name
+    from hanse.web.i18n import translations
+
+    german = translations("de").gettext
+    assert _record_name("bot easy", german) == "Bot leicht"
+    assert _record_name("bot hard", translations("it").gettext) == "bot difficile"
+    assert _record_name("bot of the sea", german) == "bot of the sea"  # a person's name

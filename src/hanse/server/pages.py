@@ -79,6 +79,9 @@ _ERROR_WORDS = {
     "no such invite": "There is no such invite: the link may be mistyped.",
     "the game is not finished; its record would tell hidden moves": "The replay opens once the "
     "game is over: until then it would tell hidden moves.",
+    "Not Found": "There is no page at this address.",
+    "unknown game": "There is no such game here: Hanse has Lübeck, Hansa Teutonica, Kogge and Die "
+    "Speicherstadt.",
 }
 """The server's messages a person meets on a page, in words the catalogs translate."""
 
@@ -92,7 +95,7 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
         heading = _("Not allowed")
     else:
         heading = _("That did not work")
-    words = _ERROR_WORDS.get(message)
+    words = _ERROR_WORDS.get(message) or _ERROR_WORDS.get(message.partition(" '")[0])
     table_id = request.path_params.get("table_id")
     response = _page(
         request,
@@ -177,7 +180,8 @@ async def join_page(secret: str, request: Request) -> HTMLResponse | RedirectRes
     service: TableService = request.app.state.service
     table_id, seat, taken = await run_in_threadpool(service.invite, secret)
     if not taken:
-        return _page(request, "join.html", secret=secret, taken=False)
+        signed_in = await _account(request, unsafe=False) is not None
+        return _page(request, "join.html", secret=secret, taken=False, signed_in=signed_in)
     try:
         mine = await caller_seat(request, table_id, unsafe=False) == seat
     except ApiError:  # an expired or another table's cookie: not this seat's holder
@@ -213,7 +217,9 @@ async def replay_page(table_id: str, request: Request) -> HTMLResponse:
         table_id=table_id,
         title=title,
         steps=len(record["actions"]),
-        seats=record["players"],
+        seats=[
+            _record_name(name, translations(_lang(request)).gettext) for name in record["players"]
+        ],
         marks=SEAT_MARKS,
     )
 
@@ -275,8 +281,16 @@ def _replay_name(names: dict[str, Any], player: int) -> str:
     if player == CHANCE:
         return _("chance")
     players = names["players"]
-    who = players[player] if player < len(players) else _("seat")
+    who = _record_name(players[player], _) if player < len(players) else _("seat")
     return f"{who} ({SEAT_MARKS[player]})"
+
+
+def _record_name(name: str, translate: Callable[[str], str]) -> str:
+    """A player's name in a record, a bot's ("bot easy") in the reader's language."""
+    kind, _, level = name.partition(" ")
+    if kind == "bot" and level in BOT_LEVELS:
+        return f"{translate('bot')} {translate(level)}"
+    return name
 
 
 async def _payload(request: Request, table_id: str) -> dict[str, Any]:

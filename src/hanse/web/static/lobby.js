@@ -87,7 +87,7 @@ form.addEventListener("submit", async (event) => {
 
 for (const button of document.querySelectorAll("[data-join]")) {
   button.addEventListener("click", async () => {
-    const name = remember() || prompt("Your name?") || "";
+    const name = remember() || prompt(words.askName) || "";
     try {
       const joined = await post(`/api/tables/${button.dataset.join}/join`, { name: name.trim() });
       remember(name.trim());
