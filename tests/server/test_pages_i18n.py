@@ -43,3 +43,14 @@ def test_every_variant_flag_is_explained_in_german_and_italian() -> None:
         gettext = translations(lang).gettext
         missing = sorted(text for text in helps if gettext(text) == text)
         assert not missing, f"{lang} lacks {missing}"
+
+
+def test_a_replay_names_bots_in_the_readers_language() -> None:
+    """A record names a bot "bot easy"; the replay says it as the live table does."""
+    from hanse.server.pages import _record_name
+    from hanse.web.i18n import translations
+
+    german = translations("de").gettext
+    assert _record_name("bot easy", german) == "Bot leicht"
+    assert _record_name("bot hard", translations("it").gettext) == "bot difficile"
+    assert _record_name("bot of the sea", german) == "bot of the sea"  # a person's name

@@ -138,14 +138,3 @@ def test_a_finished_game_offers_a_rematch_to_its_players(api: Api) -> None:
     assert rematch["status"] == "playing" and rematch["visibility"] == "private"
     assert [s["name"] for s in rematch["seats"][:2]] == ["P0", "P1"]
     assert rematch["seats"][2]["kind"] == "bot" and rematch["seats"][2]["level"] == "easy"
-
-
-def test_a_replay_names_bots_in_the_readers_language() -> None:
-    """A record names a bot "bot easy"; the replay says it as the live table does."""
-    from hanse.server.pages import _record_name
-    from hanse.web.i18n import translations
-
-    german = translations("de").gettext
-    assert _record_name("bot easy", german) == "Bot leicht"
-    assert _record_name("bot hard", translations("it").gettext) == "bot difficile"
-    assert _record_name("bot of the sea", german) == "bot of the sea"  # a person's name
