@@ -17,7 +17,15 @@ from tests.browser.conftest import SCREENSHOTS
 GAMES = [("luebeck", 3), ("kogge", 3), ("speicherstadt", 2), ("hansa", 2)]
 
 
+def _accepting(page: Page) -> Page:
+    """A person who says yes when the page asks to confirm a move (Lübeck: a hand card clicked
+    that can only be thrown overboard); Playwright would dismiss the question."""
+    page.on("dialog", lambda dialog: dialog.accept())
+    return page
+
+
 def _create(page: Page, site: str, game: str, players: int, seats: list[str]) -> None:
+    _accepting(page)
     page.goto(site + "/")
     page.fill("input[name=name]", "Anna")
     page.select_option("select[name=game]", game)
@@ -104,7 +112,7 @@ def test_two_people_join_by_invite_and_see_each_others_moves_live(
     _create(anna, site, "luebeck", 3, ["me", "invite", "bot:random"])
     invite = anna.locator("#invites a").first.get_attribute("href")
     assert invite and "/join/" in invite
-    bert = browser.new_context().new_page()
+    bert = _accepting(browser.new_context().new_page())
     bert.goto(invite)
     bert.fill("input[name=name]", "Bert")
     bert.click("button[type=submit]")
