@@ -172,6 +172,17 @@ def note_text(notes: Sequence[Phrase], translate: Callable[[str], str] = _same) 
     return "(" + "; ".join(n.text(translate) for n in notes) + ")"
 
 
+def closed_with_notes(text: str, notes: Sequence[Phrase]) -> str:
+    """A log text with the game's `notes` (in English) in the bracket that closes it: the one it
+    has already ("play Riga 3 @1 (cog in Riga; player A ends with ...)") or a new one."""
+    if not notes:
+        return text
+    told = note_text(notes)
+    if text.endswith(")"):
+        return f"{text[:-1]}; {told[1:]}"
+    return f"{text} {told}"
+
+
 def _closing_note(text: str) -> str | None:
     """The inside of the bracket that closes `text` after a space ("a (b (c))" gives "b (c)")."""
     if not text.endswith(")"):

@@ -288,9 +288,12 @@ def _replay_name(names: dict[str, Any], player: int) -> str:
 def _record_name(name: str, translate: Callable[[str], str]) -> str:
     """A player's name in a record, a bot's ("bot easy") in the reader's language."""
     kind, _, level = name.partition(" ")
-    if kind == "bot" and level in BOT_LEVELS:
-        return f"{translate('bot')} {translate(level)}"
-    return name
+    return _bot_name(level, translate) if kind == "bot" and level in BOT_LEVELS else name
+
+
+def _bot_name(level: str, translate: Callable[[str], str]) -> str:
+    """A bot by its level, in the reader's language ("Bot leicht")."""
+    return f"{translate('bot')} {translate(level)}"
 
 
 async def _payload(request: Request, table_id: str) -> dict[str, Any]:
@@ -306,7 +309,7 @@ def _seat_name(payload: dict[str, Any], player: int, lang: str) -> str:
         return _("chance")
     seat = payload["seats"][player]
     if seat["kind"] == "bot":
-        return f"{_('bot')} {_(seat['level'])} ({SEAT_MARKS[player]})"
+        return f"{_bot_name(seat['level'], _)} ({SEAT_MARKS[player]})"
     return f"{seat['name'] or _('seat')} ({SEAT_MARKS[player]})"
 
 

@@ -28,7 +28,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from hanse.core import CHANCE, IllegalActionError, View, decider_json
-from hanse.core.words import Phrase, note_text, phrase
+from hanse.core.words import Phrase, closed_with_notes, phrase
 from hanse.games.kogge.actions import (
     DECISION_NAMES,
     GMT_GOOD,
@@ -668,8 +668,7 @@ def observe_action(
                 seen = f"deal ? to player {SEAT_LETTERS[s.queue[0]]}"
     else:
         seen = text if viewer == actor else _redacted(g, s, action, text, viewer)
-    notes = note_phrases(g, s, actor, action, viewer)
-    return f"{seen} {note_text(notes)}" if notes else seen
+    return closed_with_notes(seen, note_phrases(g, s, actor, action, viewer))
 
 
 def note_phrases(

@@ -6,7 +6,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from hanse.core import CHANCE, TERMINAL, Action, GameBase, View
-from hanse.core.words import Phrase, note_text
+from hanse.core.words import Phrase, closed_with_notes
 
 from . import actions as act
 from . import data, render, views
@@ -128,13 +128,7 @@ class LuebeckGame(GameBase):
         every view then reflect (issue 21: what the view newly shows, the log tells), in the
         note that closes the text: "pass (player A ends with Riga 3, Reval 5 (-8); ...)"."""
         seen = views.observe_action(state, actor, action, viewer)
-        hands = self.note_phrases(state, actor, action, viewer)
-        if not hands:
-            return seen
-        told = note_text(hands)
-        if seen.endswith(")"):  # one note closes the text: "play Riga 3 @1 (cog in Riga; ...)"
-            return f"{seen[:-1]}; {told[1:]}"
-        return f"{seen} {told}"
+        return closed_with_notes(seen, self.note_phrases(state, actor, action, viewer))
 
     def note_phrases(
         self, state: Any, actor: int, action: Action, viewer: int | None

@@ -72,7 +72,7 @@ def view(s: LuebeckState, seat: int | None) -> View:
         "cogs": [
             {
                 "city": data.CITIES[code >> data.COG_SHIFT],
-                "figures": [p for p in range(n) if code >> p & 1],
+                "figures": figures_aboard(code, n),
             }
             for code in s.cogs
         ],
@@ -225,6 +225,11 @@ def final_hands(s: LuebeckState) -> list[Phrase]:
     return shown
 
 
+def figures_aboard(code: int, num_players: int) -> list[int]:
+    """The seats with a figure on the cog of this code (a bit per seat below its city)."""
+    return [p for p in range(num_players) if code >> p & 1]
+
+
 def cleared_end_stations(before: LuebeckState, after: LuebeckState) -> list[Phrase]:
     """The cogs that leave the map after a round (Nach der Runde: "Koggen an den Endstationen
     werden gelöscht": their figures go back to the reserves, the cogs to the cog field), for the
@@ -236,7 +241,7 @@ def cleared_end_stations(before: LuebeckState, after: LuebeckState) -> list[Phra
     for code in before.cogs:
         city = code >> data.COG_SHIFT
         if city in data.END_STATION_SET:
-            aboard = [SEAT_LETTERS[p] for p in range(len(before.hands)) if code >> p & 1]
+            aboard = [SEAT_LETTERS[p] for p in figures_aboard(code, len(before.hands))]
             notes.append(
                 phrase(NOTE_WORDS["cleared"], city=data.CITIES[city], seats=", ".join(aboard))
                 if aboard

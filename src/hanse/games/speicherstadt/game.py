@@ -9,7 +9,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from hanse.core import Action, GameBase, IllegalActionError, View, top_seats
-from hanse.core.words import Phrase, note_text
+from hanse.core.words import Phrase, closed_with_notes
 from hanse.games.speicherstadt import actions as act
 from hanse.games.speicherstadt import render, views
 from hanse.games.speicherstadt.card_text import effect
@@ -235,11 +235,8 @@ class SpeicherstadtGame(GameBase):
         if isinstance(action, act.DrawCard):
             card = ALL_CARDS[action.card]
             deck = SEASONS[card.season] + (", Kaispeicher" if card.expansion else "")
-            told = f"season {deck}: {effect(card)}"
-            notes = self.note_phrases(state, actor, action, viewer)
-            if notes:
-                told += "; " + note_text(notes)[1:-1]
-            return f"draw {card.name} ({told})"
+            drawn = f"draw {card.name} (season {deck}: {effect(card)})"
+            return closed_with_notes(drawn, self.note_phrases(state, actor, action, viewer))
         return self.action_to_str(action)
 
     def note_phrases(
