@@ -118,7 +118,9 @@ def games() -> None:
     table.add_column("players")
     table.add_column("flags (default): meaning")
     for game_id, cls in REGISTRY.items():
-        flags = "\n".join(f"{f.name}={f.default}: {f.help}" for f in cls.flag_docs()) or "-"
+        flags = (
+            "\n".join(f"{f.name}={f.default} ({f.label}): {f.help}" for f in cls.flag_docs()) or "-"
+        )
         table.add_row(game_id, cls.title, f"{cls.min_players}-{cls.max_players}", flags)
     _print_table(table)
 

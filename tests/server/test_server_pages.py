@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import time
 
 import pytest
 
@@ -22,6 +23,46 @@ def test_the_lobby_offers_every_game_and_its_variants(api: Api) -> None:
         assert f'value="{game["id"]}"' in page
         for flag in game["flags"]:
             assert f'name="flag:{flag["name"]}"' in page
+
+
+def test_the_lobby_names_variants_in_words_not_flag_names(api: Api) -> None:
+    """A player reads "Expert rule C: conflicts", not ``conflicts``; in German too."""
+    english = api.http.get("/").text
+    german = api.http.get("/?lang=de").text
+    api.http.cookies.clear()
+    assert "<code>conflicts</code>" not in english
+    assert "<strong>Expert rule C: conflicts</strong>" in english
+    assert "<strong>Zusatzregel C: Konflikte</strong>" in german
+    assert "<strong>Erweiterung Kaispeicher</strong>" in german
+
+
+def test_a_tables_variants_are_shown_in_the_lobby_on_its_page_and_in_its_replay(
+    api: Api,
+) -> None:
+    """Whoever joins, watches or replays a table learns which variants it plays: those that
+    differ from the game's defaults, a default one switched off said as such."""
+    flags = {"conflicts": True, "memory": True}
+    created = api.create("kogge", [{"kind": "human"}, {"kind": "bot", "level": "random"}], flags)
+    said = "Expert rule C: conflicts, Expert rule D: memory"
+    assert f"Kogge</a>, 2 players ({said}):" in api.http.get("/").text
+    page = api.http.get(f"/tables/{created['id']}").text
+    assert f'<p class="variants">Variants: {said}</p>' in page
+    plain = api.create("kogge", [{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    assert 'class="variants"' not in api.http.get(f"/tables/{plain['id']}").text
+    bots = api.create(
+        "luebeck",
+        [{"kind": "bot", "level": "random"}] * 3,
+        {"must_pass_at_three": True, "double_includes_move": False},
+    )
+    deadline = time.monotonic() + 60
+    while api.table(bots["id"])["status"] != "finished" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    replay = api.http.get(f"/tables/{bots['id']}/replay?lang=de").text
+    api.http.cookies.clear()
+    assert (
+        '<p class="variants">Varianten: Mit 3 oder weniger Karten sofort passen, '
+        "Verdoppelung zählt den Koggenzug mit: aus</p>"
+    ) in replay
 
 
 def test_every_game_has_a_rules_page_from_docs_rules(api: Api) -> None:

@@ -81,7 +81,7 @@ class GameBase(ABC):
     @classmethod
     def flag_docs(cls) -> list[Flag]:
         return [
-            Flag(f.name, f.default, f.metadata.get("help", ""))
+            Flag(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("label", f.name))
             for f in dataclasses.fields(cls.config_class)
         ]
 

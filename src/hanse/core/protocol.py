@@ -41,11 +41,13 @@ class State(Protocol):
 
 @dataclass(frozen=True)
 class Flag:
-    """Documentation of one variant flag, as `hanse games` lists it."""
+    """Documentation of one variant flag, as `hanse games` and the lobby list it."""
 
     name: str
     default: Any
     help: str
+    label: str = ""
+    """A short name for players (the lobby's checkbox): what the flag switches on."""
 
 
 class Game(Protocol):

@@ -207,7 +207,7 @@ async def _after_change(request: Request, table_id: str, seq: int, bot_to_move: 
 # -- games and tables ------------------------------------------------------------------------
 @router.get("/games")
 def list_games() -> list[dict[str, Any]]:
-    """Every game: id, title, player counts, variant flags (name, default, meaning)."""
+    """Every game: id, title, player counts, variant flags (name, default, label, meaning)."""
     return [
         {
             "id": game_id,
@@ -215,7 +215,8 @@ def list_games() -> list[dict[str, Any]]:
             "min_players": cls.min_players,
             "max_players": cls.max_players,
             "flags": [
-                {"name": f.name, "default": f.default, "help": f.help} for f in cls.flag_docs()
+                {"name": f.name, "default": f.default, "label": f.label, "help": f.help}
+                for f in cls.flag_docs()
             ],
             "bot_levels": list(BOT_LEVELS),
         }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -108,12 +108,31 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
     return response
 
 
+def variants_said(game_id: str, flags: Mapping[str, Any], translate: Callable[[str], str]) -> str:
+    """The variants of a table that differ from its game's defaults, in the reader's language:
+    a flag switched on by its label, one switched off as "label: off"; "" when none differ."""
+    parts = []
+    for flag in REGISTRY[game_id].flag_docs():
+        value = flags.get(flag.name, flag.default)
+        if value == flag.default:
+            continue
+        label = translate(flag.label)
+        if value is True:
+            parts.append(label)
+        else:
+            parts.append(f"{label}: {translate('off') if value is False else value}")
+    return ", ".join(parts)
+
+
 @router.get("/")
 async def lobby(request: Request) -> HTMLResponse:
     service: TableService = request.app.state.service
     waiting = await run_in_threadpool(service.lobby, "waiting")
     playing = await run_in_threadpool(service.lobby, "playing", 20)
     finished = await run_in_threadpool(service.lobby, "finished", 20)
+    translate = translations(_lang(request)).gettext
+    for table in (*waiting, *playing, *finished):
+        table["variants"] = variants_said(table["game"], table["flags"], translate)
     return _page(
         request,
         "lobby.html",
@@ -211,15 +230,15 @@ async def replay_page(table_id: str, request: Request) -> HTMLResponse:
     """A finished game, step by step (its record is public once it is over)."""
     record = await _record(request, table_id)
     title = REGISTRY[record["game"]].title
+    translate = translations(_lang(request)).gettext
     return _page(
         request,
         "replay.html",
         table_id=table_id,
         title=title,
         steps=len(record["actions"]),
-        seats=[
-            _record_name(name, translations(_lang(request)).gettext) for name in record["players"]
-        ],
+        variants=variants_said(record["game"], record["flags"], translate),
+        seats=[_record_name(name, translate) for name in record["players"]],
         marks=SEAT_MARKS,
     )
 
@@ -399,6 +418,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             t=payload,
             lang=lang,
             status_text=status_text,
+            variants=variants_said(game_id, payload["flags"], _),
             my_turn=payload["seat"] is not None and payload["decider"] == payload["seat"],
             marks=SEAT_MARKS,
             board=board,

@@ -11,39 +11,44 @@ class KoggeConfig:
     taxes: bool = field(
         default=False,
         metadata={
+            "label": "Expert rule A: taxes",
             "help": "Expert rule A (Steuern): after his move the guild master takes one good "
             "of its owner's choice from every cog in his city and confiscates the city's "
-            "foreign goods."
+            "foreign goods.",
         },
     )
     kontor_trade: bool = field(
         default=False,
         metadata={
+            "label": "Expert rule B: trade with Kontors",
             "help": "Expert rule B (Handel mit Kontoren): the player on turn may also trade with "
-            "another player's Kontor in his city (the Kontor's goods and the owner's markers)."
+            "another player's Kontor in his city (the Kontor's goods and the owner's markers).",
         },
     )
     conflicts: bool = field(
         default=False,
         metadata={
+            "label": "Expert rule C: conflicts",
             "help": "Expert rule C (Konflikte): after a turn, cogs in the active player's city may "
-            "fight with secretly chosen markers; goods and markers are secret."
+            "fight with secretly chosen markers; goods and markers are secret.",
         },
     )
     memory: bool = field(
         default=False,
         metadata={
+            "label": "Expert rule D: memory",
             "help": "Expert rule D (Memory): all route markers lie face down; start cargo 2 ore "
             "and 2 fur; a player may pay to look at his city's markers; goods and markers are "
-            "secret."
+            "secret.",
         },
     )
     open_holdings: bool = field(
         default=False,
         metadata={
-            "help": "Everyone's goods and markers are shown to all (off: another player's "
-            "holdings show as counts; the rulebook lets players keep them secret). Expert rules "
-            "C and D keep them secret all the same."
+            "label": "Open holdings",
+            "help": "Everyone's goods and markers are shown to all. Off: another player's "
+            "holdings show as counts (the rulebook lets players keep them secret). Expert rules "
+            "C and D keep them secret all the same.",
         },
     )
 

@@ -12,14 +12,16 @@ class LuebeckConfig:
     must_pass_at_three: bool = field(
         default=False,
         metadata={
+            "label": "Pass at once with 3 cards or fewer",
             "help": "Passen: a player holding 3 or fewer cards must pass at once (the Italian "
-            "reading). Default False: such a player may pass (German 'darf passen')."
+            "reading). Off: such a player may pass (German 'darf passen').",
         },
     )
     double_includes_move: bool = field(
         default=True,
         metadata={
+            "label": "Doubling counts the cog's move",
             "help": "Verdoppelung: also double goods cards for the city that move a cog into it. "
-            "Default True; False doubles only cards played while the cog already lies there."
+            "Off: only cards played while the cog already lies there are doubled.",
         },
     )

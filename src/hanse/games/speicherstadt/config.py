@@ -12,8 +12,9 @@ class SpeicherstadtConfig:
     kaispeicher: bool = field(
         default=False,
         metadata={
+            "label": "Kaispeicher expansion",
             "help": "Play with the Kaispeicher expansion: 50 more cards, the reservation row, "
             "a 4th worker, 2 coins income and the goods hemp, cloth and glass (off by default, "
-            "as the rulings decide)."
+            "as the rulings decide).",
         },
     )
