@@ -127,3 +127,10 @@ def test_a_finished_table_shows_the_score_by_part() -> None:
     assert "Karten auf der Hand" in panel and "Summe" in panel
     for score in payload["scores"]:
         assert f"<td>{score}</td>" in panel
+    # Each column is headed by the seat's letter and the player's name.
+    head = panel.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert [re.sub(r"<[^>]+>", "", cell).split() for cell in head.split("</th>")[1:-1]] == [
+        ["A", "P0"],
+        ["B", "P1"],
+        ["C", "P2"],
+    ]
