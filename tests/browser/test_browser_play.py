@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -144,6 +145,19 @@ def test_a_table_fits_a_phone(browser: Browser, site: str) -> None:
     page.wait_for_selector(".panel [data-action]", timeout=30_000)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
+    # The board is wider than the phone and swiped in its frame, or fitted to the screen's
+    # width on the player's choice, which the next panel and the next visit keep.
+    board = page.locator(".svg-board")
+    assert board.evaluate("b => b.scrollWidth > b.clientWidth")
+    page.click("[data-fit]")
+    expect(board).to_have_class(re.compile(r"\bfitted\b"))
+    assert board.evaluate("b => b.scrollWidth <= b.clientWidth")
+    expect(page.locator("[data-fit]")).to_have_text("Show the board at full size")
+    page.reload()
+    expect(page.locator(".svg-board")).to_have_class(re.compile(r"\bfitted\b"))
+    page.click("[data-fit]")
+    expect(page.locator(".svg-board")).not_to_have_class(re.compile(r"\bfitted\b"))
+    page.close()
 
 
 def test_the_decision_and_the_choices_are_said_in_the_readers_language(

@@ -291,6 +291,7 @@ def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang:
             svg=board_svg(record.game_id, view, [], lang)[0],
             log=_repeats_joined(log[-60:], max(0, len(log) - 60)),
             scores=record.scores if step == len(record.actions) else None,
+            replay=True,
         )
     )
 

@@ -1,5 +1,7 @@
 // Step through a finished game, as a seat (only what it saw) or as a spectator. The server
 // renders each position from the record; arrow keys step too.
+import { showFitted, toggleFitted } from "./board_fit.js";
+
 const root = document.getElementById("replay");
 const form = root.querySelector("form");
 const frame = document.getElementById("frame");
@@ -13,6 +15,7 @@ async function show() {
   if (seat !== "") query.set("seat", seat);
   const response = await fetch(`/tables/${root.dataset.table}/replay/frame?${query}`);
   frame.innerHTML = await response.text();
+  showFitted(frame);
 }
 
 function go(where) {
@@ -26,6 +29,7 @@ function go(where) {
 root.addEventListener("click", (event) => {
   const button = event.target.closest("[data-step]");
   if (button) go(button.dataset.step);
+  if (event.target.closest("[data-fit]")) toggleFitted(frame);
 });
 form.elements.step.addEventListener("input", show);
 form.elements.seat.addEventListener("change", show);

@@ -2,6 +2,7 @@
 // seat; a live connection says when it changed; a click on anything with data-action sends that
 // action's notation with the version it was shown at.
 import { post, say } from "./api.js";
+import { showFitted, toggleFitted } from "./board_fit.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -37,6 +38,7 @@ async function refresh() {
   }
   markTurn();
   showInvites();
+  showFitted(panel);
 }
 
 // The log shows its newest lines: scrolled to the end whenever the panel is drawn.
@@ -102,6 +104,7 @@ panel.addEventListener("click", (event) => {
   const target = event.target.closest("[data-action]");
   if (target) send(target);
   if (event.target.closest("[data-take-rematch]")) rematch();
+  if (event.target.closest("[data-fit]")) toggleFitted(panel);
 });
 
 // The rematch: one's seat at the next table of the same players (made by whoever asks first).
@@ -128,4 +131,5 @@ shown = current().version;
 showLatest();
 markTurn();
 showInvites();
+showFitted(panel);
 connect();
