@@ -160,6 +160,27 @@ def test_a_table_fits_a_phone(browser: Browser, site: str) -> None:
     page.close()
 
 
+def test_a_player_takes_back_a_move_on_the_page(browser: Browser, site: str) -> None:
+    """Hansa Teutonica against a bot: a trader placed by a click on the board, then "Take back
+    my last move": the board is as it was before the click; the button is gone."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    _create(page, site, "hansa", 2, ["me", "bot:easy"])
+    page.wait_for_selector(".panel[data-my-turn=yes] svg [data-action^='place']", timeout=30_000)
+    expect(page.locator("[data-undo]")).to_have_count(0)
+    board = page.locator(".svg-board").inner_html()
+    version = int(page.locator(".panel").get_attribute("data-version") or 0)
+    page.locator("svg [data-action^='place']").first.click()
+    expect(page.locator("[data-undo]")).to_be_visible(timeout=20_000)
+    assert page.locator(".svg-board").inner_html() != board
+    page.click("[data-undo]")
+    page.wait_for_function(
+        "v => +document.querySelector('.panel').dataset.version > v + 1", arg=version
+    )
+    assert page.locator(".svg-board").inner_html() == board
+    expect(page.locator("[data-undo]")).to_have_count(0)
+    page.close()
+
+
 def test_the_decision_and_the_choices_are_said_in_the_readers_language(
     browser: Browser, site: str
 ) -> None:

@@ -71,6 +71,11 @@ class MoveIn(BaseModel):
     version: StrictInt
 
 
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: StrictInt
+
+
 class AccountIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: StrictStr = Field(max_length=200)
@@ -284,6 +289,20 @@ async def submit_move(table_id: str, body: MoveIn, request: Request) -> Response
     return ORJSONResponse(done.payload)
 
 
+@router.post("/tables/{table_id}/undo", response_class=ORJSONResponse)
+async def undo_move(table_id: str, body: UndoIn, request: Request) -> Response:
+    """Take back one's last move while still deciding (the payload's ``can_undo`` says when),
+    shown at `version`; the new table state."""
+    seat = await caller_seat(request, table_id, unsafe=True)
+    if seat is None:
+        raise unauthorized("join the table (or sign in) to take a move back; spectators cannot")
+    settings = request.app.state.settings
+    await _limit(request, f"submit:{table_id}:{seat}", settings.submit_rate, 1)
+    done = await run_in_threadpool(_service(request).undo, table_id, seat, body.version)
+    await _after_change(request, table_id, done.seq, False)
+    return ORJSONResponse(done.payload)
+
+
 @router.post("/tables/{table_id}/join", response_model=Joined)
 async def join_public(table_id: str, body: NameIn, request: Request, response: Response) -> Joined:
     """Take an open seat of a public table from the lobby."""
@@ -388,7 +407,9 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     """The table as the caller may see it, first at once, then after every change.
 
     Each message has the shape of ``GET /api/tables/{id}``; after the first, ``log`` holds only
-    the entries from ``log_start`` on, which the client has not seen yet.
+    the entries from ``log_start`` on, which the client has not seen yet. A move taken back
+    leaves the log shorter: ``log_start`` is then below the entries the client holds, and those
+    from ``log_start`` on are replaced by the message's.
     """
     service = _service(websocket)
     try:

@@ -83,6 +83,10 @@ class LiveTable:
     # per state: the mover is sent the same view in the answer to its move and on its socket.
     _shown: dict[Any, Any] = field(default_factory=dict)
     _flags: dict[str, Any] = field(default_factory=dict)
+    # The state before the last stored move, and that move, when it was one decision with no
+    # chance after it: what taking the move back returns to (None otherwise).
+    _before_last: Any = None
+    _last_text: str = ""
 
     def __post_init__(self) -> None:
         self.game = game_for(self.game_id, self.players, self.flags)
@@ -115,13 +119,19 @@ class LiveTable:
         return moves
 
     def replay(self, seq: int, player: int, text: str) -> None:
-        """Apply a stored move; the log is the record, so it must replay."""
+        """Apply a stored move (numbered `seq`: a move taken back leaves a gap); the log is the
+        record, so it must replay."""
         action = self.game.action_from_str(text)
-        self.commit(self.state, [self.step(self.state, player, action)])
-        self.seq = seq
+        # A decision keeps the state before it, which taking it back returns to.
+        state = self.state if player == CHANCE else self.state.clone()
+        self.seq = seq - 1
+        self.commit(state, [self.step(state, player, action)])
 
     def commit(self, state: Any, moves: list[Move]) -> None:
         """Take `state` (after `moves`) as the table's state once the moves are stored."""
+        one_decision = len(moves) == 1 and moves[0].player != CHANCE and state is not self.state
+        self._before_last = self.state if one_decision else None
+        self._last_text = moves[0].text if one_decision else ""
         self.state = state
         self._shown = {}
         for move in moves:
@@ -129,6 +139,40 @@ class LiveTable:
             self.log.append((self.seq, move.player, move.seen, move.said))
             if move.player != CHANCE:
                 self.version += 1
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not take back the last move now, or None if it may: the game goes on,
+        the seat still decides, the last move was its own decision with no chance after it, and
+        that move showed the seat nothing hidden (a look at a secret stands)."""
+        if self.status != "playing":
+            return "the game is not being played"
+        if self.decider != seat:
+            return "a move can be taken back only while its player still decides"
+        if self._before_last is None or self.log[-1][1] != seat:
+            return "no move of yours came after the last move of another player or of chance"
+        key = ("showed nothing", seat)
+        if key not in self._shown:
+            self._shown[key] = self._showed_nothing(seat)
+        if not self._shown[key]:
+            return "your last move showed you something hidden, so it stands"
+        return None
+
+    def _showed_nothing(self, seat: int, samples: int = 16) -> bool:
+        """Whether the last move told `seat` nothing it did not know: the seat's view after it is
+        the same whatever the parts hidden from the seat were (re-dealt a few times as the seat
+        saw them before the move)."""
+        action = self.game.action_from_str(self._last_text)
+        seen = self.game.view(self.state, seat)
+        rng = random.Random(0)  # a check, not a draw: no secret depends on it
+        for _ in range(samples):
+            other = self.game.resample_hidden(self._before_last, seat, rng)
+            try:
+                self.game.apply_action(other, action)
+            except IllegalActionError:
+                return False
+            if self.game.view(other, seat) != seen:
+                return False
+        return True
 
     def with_state(self, state: Any) -> LiveTable:
         """The same table in another state (the secrecy tests re-deal hidden parts)."""
@@ -200,6 +244,7 @@ class LiveTable:
             "seats": [s.public() for s in self.seats],
             "version": self.version,
             "decider": decider,
+            "can_undo": seat is not None and decider == seat and self.undo_refusal(seat) is None,
             "view": view,
             "legal": legal,
             "log_start": start,

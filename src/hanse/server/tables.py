@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -125,19 +125,25 @@ class BotTurn:
 
 # The statements of every move, built once: building a SQLAlchemy statement costs more than
 # running it on SQLite.
-_HEAD = sa.select(game_tables.c.seq, game_tables.c.status, game_tables.c.rematch).where(
-    game_tables.c.id == sa.bindparam("table_id")
-)
+_HEAD = sa.select(
+    game_tables.c.seq, game_tables.c.version, game_tables.c.status, game_tables.c.rematch
+).where(game_tables.c.id == sa.bindparam("table_id"))
 _ROW = sa.select(game_tables).where(game_tables.c.id == sa.bindparam("table_id"))
 _MOVES_AFTER = (
     sa.select(moves.c.seq, moves.c.player, moves.c.action)
-    .where(moves.c.table_id == sa.bindparam("table_id"), moves.c.seq > sa.bindparam("after"))
+    .where(
+        moves.c.table_id == sa.bindparam("table_id"),
+        moves.c.seq > sa.bindparam("after"),
+        moves.c.undone == sa.false(),
+    )
     .order_by(moves.c.seq)
 )
 _ADVANCE = (
     game_tables.update()
     .where(
-        game_tables.c.id == sa.bindparam("table_id"), game_tables.c.seq == sa.bindparam("old_seq")
+        game_tables.c.id == sa.bindparam("table_id"),
+        game_tables.c.seq == sa.bindparam("old_seq"),
+        game_tables.c.version == sa.bindparam("old_version"),
     )
     .values(
         seq=sa.bindparam("new_seq"),
@@ -148,6 +154,26 @@ _ADVANCE = (
     )
 )
 _INSERT_MOVES = moves.insert()
+# Taking a move back moves the table's seq and version on (no move row is added or deleted), so
+# that every worker's cache and every move chosen before it is seen to be stale.
+_TAKE_BACK = (
+    game_tables.update()
+    .where(
+        game_tables.c.id == sa.bindparam("table_id"),
+        game_tables.c.seq == sa.bindparam("old_seq"),
+        game_tables.c.version == sa.bindparam("old_version"),
+    )
+    .values(
+        seq=game_tables.c.seq + 1,
+        version=game_tables.c.version + 1,
+        updated_at=sa.bindparam("at"),
+    )
+)
+_MARK_UNDONE = (
+    moves.update()
+    .where(moves.c.table_id == sa.bindparam("move_table"), moves.c.seq == sa.bindparam("move_seq"))
+    .values(undone=True)
+)
 
 
 def _fresh(row: Any, status: str, seated: list[Seat]) -> LiveTable:
@@ -212,15 +238,25 @@ class TableService:
             raise not_found("table")
         with self._guard:
             live = self._cache.get(table_id)
+        stored: Sequence[Any] = ()
+        if live is not None and live.seq <= head.seq:
+            if live.status != head.status or head.status == "waiting":
+                live.seats = self._seats(conn, table_id)
+            if head.seq > live.seq:
+                stored = conn.execute(_MOVES_AFTER, {"table_id": table_id, "after": live.seq}).all()
+            # A move taken back since (it moved the version but added no decision) makes the
+            # cached state wrong: the table is replayed from its start instead.
+            decisions = sum(1 for _, player, _ in stored if player != CHANCE)
+            if live.version + decisions != head.version:
+                live = None
         if live is None or live.seq > head.seq:
             row = conn.execute(_ROW, {"table_id": table_id}).one()
             live = _fresh(row, row.status, self._seats(conn, table_id))
-        elif live.status != head.status or head.status == "waiting":
-            live.seats = self._seats(conn, table_id)
-        if head.seq > live.seq:
-            stored = conn.execute(_MOVES_AFTER, {"table_id": table_id, "after": live.seq})
-            for seq, player, text in stored:
-                live.replay(seq, player, text)
+            stored = conn.execute(_MOVES_AFTER, {"table_id": table_id, "after": 0}).all()
+        for seq, player, text in stored:
+            live.replay(seq, player, text)
+        # The head counts taken-back moves too (each moved seq and version once).
+        live.seq, live.version = head.seq, head.version
         live.status = head.status
         live.rematch = head.rematch
         self._remember(live)
@@ -498,7 +534,7 @@ class TableService:
                 raise conflict("the game is not finished; its record would tell hidden moves")
             stored = conn.execute(
                 sa.select(moves.c.player, moves.c.action)
-                .where(moves.c.table_id == table_id)
+                .where(moves.c.table_id == table_id, moves.c.undone == sa.false())
                 .order_by(moves.c.seq)
             ).all()
         record = MatchRecord(
@@ -598,6 +634,44 @@ class TableService:
             bot_next = decider is not None and live.seats[decider].kind == "bot"
             return Submitted(live.payload(seat), bot_next, live.seq)
 
+    def undo(self, table_id: str, seat: int, version: int) -> Submitted:
+        """Take back `seat`'s last move, shown at `version` (DESIGN.md: the row is marked undone,
+        never deleted; the table's seq and version move on, so a move chosen before the undo is
+        refused as stale, in any worker). Allowed while the seat still decides, for its own
+        decisions since the last move of another player or of chance, when they showed it
+        nothing hidden (:meth:`LiveTable.undo_refusal`); one move per call."""
+        with self._locked(table_id):
+            with self.engine.connect() as conn:
+                live = self._live(conn, table_id)
+            if version != live.version:
+                raise conflict(
+                    f"stale: the table is at version {live.version}, not {version}",
+                    version=live.version,
+                )
+            if live.seats[seat].kind != "human":
+                raise forbidden(f"seat {seat} is a bot's")
+            refusal = live.undo_refusal(seat)
+            if refusal is not None:
+                raise conflict(f"nothing to take back: {refusal}", version=live.version)
+            with self.engine.begin() as conn:
+                updated = conn.execute(
+                    _TAKE_BACK,
+                    {
+                        "table_id": table_id,
+                        "old_seq": live.seq,
+                        "old_version": live.version,
+                        "at": _now(),
+                    },
+                )
+                if updated.rowcount != 1:
+                    raise self._lost_race(table_id)
+                conn.execute(_MARK_UNDONE, {"move_table": table_id, "move_seq": live.log[-1][0]})
+            with self._guard:
+                self._cache.pop(table_id, None)
+            with self.engine.connect() as conn:
+                live = self._live(conn, table_id)
+            return Submitted(live.payload(seat), False, live.seq)
+
     def _lost_race(self, table_id: str) -> ApiError:
         with self.engine.connect() as conn:
             live = self._live(conn, table_id)
@@ -618,6 +692,7 @@ class TableService:
             {
                 "table_id": table.id,
                 "old_seq": seq,
+                "old_version": table.version,
                 "new_seq": seq + len(made),
                 "decisions": decisions,
                 "new_status": "finished" if over else "playing",

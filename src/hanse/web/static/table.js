@@ -86,9 +86,14 @@ async function send(target) {
   // A board target whose move the game asks to confirm: say what it does first.
   const asked = JSON.parse(current().confirm || "{}")[target.dataset.action];
   if (asked && target.tagName !== "BUTTON" && !window.confirm(`${asked}?`)) return;
-  for (const button of panel.querySelectorAll("[data-action]")) button.disabled = true;
+  await change("moves", { action: target.dataset.action });
+}
+
+// A move or a take-back, at the version shown; then the table as it is now.
+async function change(what, body) {
+  for (const button of panel.querySelectorAll("[data-action], [data-undo]")) button.disabled = true;
   try {
-    await post(`/api/tables/${tableId}/moves`, { action: target.dataset.action, version: +current().version });
+    await post(`/api/tables/${tableId}/${what}`, { ...body, version: +current().version });
     say("");
     errorShownAt = null;
   } catch (error) {
@@ -105,6 +110,8 @@ panel.addEventListener("click", (event) => {
   if (target) send(target);
   if (event.target.closest("[data-take-rematch]")) rematch();
   if (event.target.closest("[data-fit]")) toggleFitted(panel);
+  // Take back one's last move (offered while one still decides and it showed nothing hidden).
+  if (event.target.closest("[data-undo]")) change("undo", {});
 });
 
 // The rematch: one's seat at the next table of the same players (made by whoever asks first).

@@ -1,0 +1,97 @@
+"""Taking a move back (DESIGN.md, "The web platform": undo marks rows undone): which moves a
+table lets its player take back. A move may be taken back while its player still decides, when
+nothing came after it (no other player's move, no chance), and when it showed the player nothing
+hidden: Kogge's expert rule D lets a player pay to look at the two face-down markers of its city
+(Zusatzregel D, "Memory"), and a look, once seen, cannot be unseen."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hanse.core.protocol import CHANCE
+from hanse.server.live_table import LiveTable, Seat
+
+
+def _table(game_id: str, players: int, flags: dict[str, Any]) -> LiveTable:
+    seats = [Seat(s, "human", None, f"P{s}", True) for s in range(players)]
+    table = LiveTable("t", game_id, players, flags, "live", "public", "playing", seats)
+    table.commit(table.state, table.resolve_chance(table.state))
+    return table
+
+
+def _play(table: LiveTable, text: str) -> None:
+    """Store one decision of the seat deciding, and the chance after it, as the service does."""
+    state = table.state.clone()
+    action = table.game.action_from_str(text)
+    made = [table.step(state, table.decider, action), *table.resolve_chance(state)]
+    table.commit(state, made)
+
+
+def _legal_texts(table: LiveTable) -> list[str]:
+    return [table.game.action_to_str(a) for a in table.game.legal_actions(table.state)]
+
+
+def test_a_decision_with_nothing_after_it_may_be_taken_back_by_its_player_only() -> None:
+    """Hansa: a trader placed with actions left; its player still decides and may take it back;
+    nobody else may."""
+    table = _table("hansa", 2, {})
+    seat = table.decider
+    assert table.undo_refusal(seat) is not None  # nothing of the seat's yet
+    place = next(t for t in _legal_texts(table) if t.startswith("place"))
+    _play(table, place)
+    assert table.decider == seat and table.undo_refusal(seat) is None
+    assert table.payload(seat)["can_undo"] and not table.payload(1 - seat)["can_undo"]
+    assert "still decides" in (table.undo_refusal(1 - seat) or "")
+    assert not table.payload(None)["can_undo"]
+
+
+def test_a_move_followed_by_chance_or_by_another_player_stands() -> None:
+    """Lübeck: every move passes the turn or draws a card, so no move can be taken back by the
+    time its player could ask."""
+    table = _table("luebeck", 3, {})
+    rng = random.Random(2)
+    for _ in range(60):
+        if table.decider is None:
+            break
+        _play(table, rng.choice(_legal_texts(table)))
+        last_player = table.log[-1][1]
+        if last_player == CHANCE or table.decider != last_player:
+            assert table.undo_refusal(table.decider) is not None
+
+
+def _known_markers(table: LiveTable, state: Any, seat: int) -> list[Any]:
+    return [city["known"] for city in table.game.view(state, seat)["cities"]]
+
+
+def test_a_look_at_hidden_markers_cannot_be_taken_back() -> None:
+    """Kogge, expert rule D: a look that shows the seat a face-down marker it did not know stands
+    (a look at markers it knew already, and every other decision that leaves the seat deciding
+    with nothing after it, may be taken back)."""
+    table = _table("kogge", 3, {"memory": True})
+    rng = random.Random(5)
+    revealing = takebacks = 0
+    for _ in range(5000):
+        if table.decider is None:
+            table = _table("kogge", 3, {"memory": True})
+        if revealing > 3 and takebacks > 20:
+            break
+        legal = _legal_texts(table)
+        seat = table.decider
+        looks = [t for t in legal if t.startswith("look")]
+        text = looks[0] if looks and rng.random() < 0.7 else rng.choice(legal)
+        before = table.state.clone()
+        _play(table, text)
+        if table.decider != seat or table.log[-1][1] != seat:
+            continue
+        refusal = table.undo_refusal(seat)
+        if _known_markers(table, before, seat) != _known_markers(table, table.state, seat):
+            revealing += 1
+            assert refusal == "your last move showed you something hidden, so it stands", text
+            continue
+        assert refusal is None, text
+        takebacks += 1
+        # What taking it back returns to: the state before the move, for every viewer.
+        for viewer in (*range(3), None):
+            assert table.game.view(table._before_last, viewer) == table.game.view(before, viewer)
+    assert revealing > 3 and takebacks > 20
