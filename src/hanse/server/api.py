@@ -76,6 +76,12 @@ class UndoIn(BaseModel):
     version: StrictInt
 
 
+class HandToBotIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: StrictInt
+    level: Literal["random", "easy", "medium", "hard"] = "easy"
+
+
 class AccountIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: StrictStr = Field(max_length=200)
@@ -303,6 +309,21 @@ async def undo_move(table_id: str, body: UndoIn, request: Request) -> Response:
     return ORJSONResponse(done.payload)
 
 
+@router.post("/tables/{table_id}/seats/{seat}/bot", response_class=ORJSONResponse)
+async def hand_to_bot(table_id: str, seat: int, body: HandToBotIn, request: Request) -> Response:
+    """Let a bot play a seat from now on: one's own (leaving the game), or that of a player who
+    has had its decision for longer than the table's turn limit (``can_take_over``)."""
+    caller = await caller_seat(request, table_id, unsafe=True)
+    if caller is None:
+        raise unauthorized("join the table (or sign in) to change its seats; spectators cannot")
+    service = _service(request)
+    done = await run_in_threadpool(
+        service.hand_to_bot, table_id, caller, seat, body.version, body.level
+    )
+    await _after_change(request, table_id, done.seq, done.bot_to_move)
+    return ORJSONResponse(done.payload)
+
+
 @router.post("/tables/{table_id}/join", response_model=Joined)
 async def join_public(table_id: str, body: NameIn, request: Request, response: Response) -> Joined:
     """Take an open seat of a public table from the lobby."""
@@ -453,7 +474,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
 
 
 def _fingerprint(payload: dict[str, Any]) -> tuple[Any, ...]:
-    taken = tuple(seat["taken"] for seat in payload["seats"])
+    taken = tuple((seat["taken"], seat["kind"]) for seat in payload["seats"])
     log_end = payload["log_start"] + len(payload["log"])
     return payload["version"], payload["status"], log_end, taken, payload["rematch"]
 

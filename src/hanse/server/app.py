@@ -38,7 +38,11 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         engine = storage.create_engine(settings.database_url)
         if migrate:
             storage.migrate(engine)
-        service = TableService(engine, exclusive=settings.redis_url is None)
+        service = TableService(
+            engine,
+            exclusive=settings.redis_url is None,
+            turn_limits={"live": settings.live_turn_limit, "async": settings.async_turn_limit},
+        )
         events = Events(settings.redis_url)
         await events.start()
         bots = BotRunner(service, events, settings.bot_processes, settings.sweep_seconds)

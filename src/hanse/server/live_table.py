@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import copy
 import random
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from hanse.core.game import GameBase
 from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, TERMINAL, Action, IllegalActionError
 from hanse.games import make
@@ -87,6 +89,11 @@ class LiveTable:
     # chance after it: what taking the move back returns to (None otherwise).
     _before_last: Any = None
     _last_text: str = ""
+    changed_at: float = field(default_factory=time.time)
+    """When the table last changed (a move, a take-back, a seat handed to a bot): since then the
+    seat deciding now has had its decision."""
+    turn_limit: float = 300.0
+    """Seconds a person may take over a decision before the others may let a bot play the seat."""
 
     def __post_init__(self) -> None:
         self.game = game_for(self.game_id, self.players, self.flags)
@@ -134,6 +141,7 @@ class LiveTable:
         self._last_text = moves[0].text if one_decision else ""
         self.state = state
         self._shown = {}
+        self.changed_at = time.time()
         for move in moves:
             self.seq += 1
             self.log.append((self.seq, move.player, move.seen, move.said))
@@ -164,6 +172,8 @@ class LiveTable:
         action = self.game.action_from_str(self._last_text)
         seen = self.game.view(self.state, seat)
         rng = random.Random(0)  # a check, not a draw: no secret depends on it
+        if type(self.game).resample_hidden is GameBase.resample_hidden:
+            samples = 1  # a game without hidden information re-deals nothing
         for _ in range(samples):
             other = self.game.resample_hidden(self._before_last, seat, rng)
             try:
@@ -173,6 +183,30 @@ class LiveTable:
             if self.game.view(other, seat) != seen:
                 return False
         return True
+
+    def waiting(self) -> float | None:
+        """Seconds the seat deciding now has had its decision (None: nobody decides)."""
+        return None if self.decider is None else max(0.0, time.time() - self.changed_at)
+
+    def take_over_refusal(self, caller: int, seat: int) -> str | None:
+        """Why `caller` may not let a bot play `seat` now, or None if it may: a player may always
+        leave its own seat to a bot; another's only while that seat decides and has had its
+        decision for longer than the table's turn limit."""
+        if self.status != "playing":
+            return "the game is not being played"
+        if self.seats[caller].kind != "human" or self.seats[seat].kind != "human":
+            return "only a person's seat can be left to a bot, by a person at the table"
+        if caller == seat:
+            return None
+        waiting = self.waiting()
+        if self.decider != seat or waiting is None:
+            return "another player's seat can be left to a bot only while it decides"
+        if waiting < self.turn_limit:
+            return (
+                f"the player has had {waiting:.0f} s of the {self.turn_limit:.0f} s a decision may "
+                "take before the others may let a bot play for them"
+            )
+        return None
 
     def with_state(self, state: Any) -> LiveTable:
         """The same table in another state (the secrecy tests re-deal hidden parts)."""
@@ -227,8 +261,9 @@ class LiveTable:
         view = self._view(seat) if started else None
         decider = self.decider
         legal: list[dict[str, Any]] = []
+        # A seat played by a bot is offered nothing (its person, if it left, still watches).
         if seat is not None and decider == seat and view is not None:
-            legal = self._legal(view)
+            legal = self._legal(view) if self.seats[seat].kind == "human" else []
         viewer = self.players if seat is None else seat
         start = max(0, min(log_from, len(self.log)))
         body: dict[str, Any] = {
@@ -245,6 +280,14 @@ class LiveTable:
             "version": self.version,
             "decider": decider,
             "can_undo": seat is not None and decider == seat and self.undo_refusal(seat) is None,
+            "waiting": None if (waiting := self.waiting()) is None else round(waiting),
+            "turn_limit": self.turn_limit,
+            "can_take_over": (
+                seat is not None
+                and decider is not None
+                and decider != seat
+                and self.take_over_refusal(seat, decider) is None
+            ),
             "view": view,
             "legal": legal,
             "log_start": start,

@@ -328,9 +328,17 @@ def _seat_name(payload: dict[str, Any], player: int, lang: str) -> str:
     if player == CHANCE:
         return _("chance")
     seat = payload["seats"][player]
-    if seat["kind"] == "bot":
+    if seat["kind"] == "bot" and not seat["name"]:  # a person's seat left to a bot keeps its name
         return f"{_bot_name(seat['level'], _)} ({SEAT_MARKS[player]})"
     return f"{seat['name'] or _('seat')} ({SEAT_MARKS[player]})"
+
+
+def duration(seconds: float, translate: Callable[[str], str]) -> str:
+    """A time a player has had, in the reader's language, rounded down to its largest unit."""
+    for unit, size in (("days", 86_400), ("h", 3_600), ("min", 60)):
+        if seconds >= 2 * size or (unit != "days" and seconds >= size):
+            return translate("{count} " + unit).format(count=int(seconds // size))
+    return translate("{count} s").format(count=int(seconds))
 
 
 def _log_entry(entry: dict[str, Any], who: str, words: Callable[[str], str]) -> dict[str, str]:
@@ -420,6 +428,8 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             lang=lang,
             status_text=status_text,
             variants=variants_said(game_id, payload["flags"], _),
+            waiting=_waiting(payload, _),
+            take_over_in=_take_over_in(payload),
             my_turn=payload["seat"] is not None and payload["decider"] == payload["seat"],
             marks=SEAT_MARKS,
             board=board,
@@ -433,6 +443,25 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             breakdown=_breakdown(payload, words),
         )
     )
+
+
+def _waiting(payload: dict[str, Any], translate: Callable[[str], str]) -> str | None:
+    """How long the deciding player has had, once that is a minute (or the turn limit)."""
+    waiting = payload["waiting"]
+    if waiting is None or waiting < min(60.0, payload["turn_limit"]):
+        return None
+    return duration(waiting, translate)
+
+
+def _take_over_in(payload: dict[str, Any]) -> float | None:
+    """Seconds until the caller may let a bot play the deciding seat of another person (the page
+    looks again then), or None where that will not come."""
+    decider, seat = payload["decider"], payload["seat"]
+    if decider is None or seat is None or decider == seat or payload["can_take_over"]:
+        return None
+    if payload["seats"][seat]["kind"] != "human" or payload["seats"][decider]["kind"] != "human":
+        return None
+    return max(0.0, payload["turn_limit"] - payload["waiting"])
 
 
 def _breakdown(payload: dict[str, Any], words: Callable[[str], str]) -> list[dict[str, Any]]:

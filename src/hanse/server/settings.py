@@ -53,6 +53,10 @@ class Settings:
     create_rate: int = 30  # tables created per client address and minute
     cookie_secure: bool = False
     sweep_seconds: float = 2.0  # how often bot seats are checked for a decision nobody took
+    # How long a person may take over a decision before the other players may let a bot play
+    # their seat (Board Game Arena's expulsion of a player out of time, Yucata's kick).
+    live_turn_limit: float = 300.0  # seconds, at a live table
+    async_turn_limit: float = 3 * 86_400.0  # seconds, at a table of one move a day
 
     def with_secret(self) -> Settings:
         return self if self.secret_key else replace(self, secret_key=_persistent_secret())

@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,6 +43,11 @@ _ACCOUNT_NAME = re.compile(r"^[\w.\-]{2,40}$")
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _epoch(moment: datetime) -> float:
+    """A stored time in seconds since the epoch (SQLite gives it back without its zone: UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 def clean_name(name: Any, what: str = "name") -> str:
@@ -126,7 +131,11 @@ class BotTurn:
 # The statements of every move, built once: building a SQLAlchemy statement costs more than
 # running it on SQLite.
 _HEAD = sa.select(
-    game_tables.c.seq, game_tables.c.version, game_tables.c.status, game_tables.c.rematch
+    game_tables.c.seq,
+    game_tables.c.version,
+    game_tables.c.status,
+    game_tables.c.rematch,
+    game_tables.c.updated_at,
 ).where(game_tables.c.id == sa.bindparam("table_id"))
 _ROW = sa.select(game_tables).where(game_tables.c.id == sa.bindparam("table_id"))
 _MOVES_AFTER = (
@@ -134,6 +143,9 @@ _MOVES_AFTER = (
     .where(
         moves.c.table_id == sa.bindparam("table_id"),
         moves.c.seq > sa.bindparam("after"),
+        # Not past the head read before: the moves and the head agree (another worker may
+        # store a move in between).
+        moves.c.seq <= sa.bindparam("upto"),
         moves.c.undone == sa.false(),
     )
     .order_by(moves.c.seq)
@@ -154,9 +166,10 @@ _ADVANCE = (
     )
 )
 _INSERT_MOVES = moves.insert()
-# Taking a move back moves the table's seq and version on (no move row is added or deleted), so
-# that every worker's cache and every move chosen before it is seen to be stale.
-_TAKE_BACK = (
+# A change without a move (a move taken back, a seat left to a bot) moves the table's seq and
+# version on (no move row is added or deleted), so that every worker's cache and every move
+# chosen before it are seen to be stale.
+_CHANGED = (
     game_tables.update()
     .where(
         game_tables.c.id == sa.bindparam("table_id"),
@@ -194,8 +207,17 @@ def _fresh(row: Any, status: str, seated: list[Seat]) -> LiveTable:
 class TableService:
     """See the module docstring. `cache_size` bounds the tables one worker keeps replayed."""
 
-    def __init__(self, engine: sa.Engine, cache_size: int = 2048, exclusive: bool = False) -> None:
+    def __init__(
+        self,
+        engine: sa.Engine,
+        cache_size: int = 2048,
+        exclusive: bool = False,
+        turn_limits: Mapping[str, float] | None = None,
+    ) -> None:
         self.engine = engine
+        # Per mode, the seconds a person may take over a decision before the other players may
+        # let a bot play the seat (``Settings.live_turn_limit``, ``async_turn_limit``).
+        self.turn_limits = dict(turn_limits or {"live": 300.0, "async": 3 * 86_400.0})
         # The only worker writing to this database: its cache of a table is the table, so a move
         # needs no read before its write (the write still checks the table's seq).
         self.exclusive = exclusive
@@ -243,7 +265,9 @@ class TableService:
             if live.status != head.status or head.status == "waiting":
                 live.seats = self._seats(conn, table_id)
             if head.seq > live.seq:
-                stored = conn.execute(_MOVES_AFTER, {"table_id": table_id, "after": live.seq}).all()
+                stored = conn.execute(
+                    _MOVES_AFTER, {"table_id": table_id, "after": live.seq, "upto": head.seq}
+                ).all()
             # A move taken back since (it moved the version but added no decision) makes the
             # cached state wrong: the table is replayed from its start instead.
             decisions = sum(1 for _, player, _ in stored if player != CHANCE)
@@ -252,11 +276,15 @@ class TableService:
         if live is None or live.seq > head.seq:
             row = conn.execute(_ROW, {"table_id": table_id}).one()
             live = _fresh(row, row.status, self._seats(conn, table_id))
-            stored = conn.execute(_MOVES_AFTER, {"table_id": table_id, "after": 0}).all()
+            stored = conn.execute(
+                _MOVES_AFTER, {"table_id": table_id, "after": 0, "upto": head.seq}
+            ).all()
         for seq, player, text in stored:
             live.replay(seq, player, text)
-        # The head counts taken-back moves too (each moved seq and version once).
+        # The head counts changes without a move too (each moved seq and version once).
         live.seq, live.version = head.seq, head.version
+        live.changed_at = _epoch(head.updated_at)
+        live.turn_limit = self.turn_limits[live.mode]
         live.status = head.status
         live.rematch = head.rematch
         self._remember(live)
@@ -655,7 +683,7 @@ class TableService:
                 raise conflict(f"nothing to take back: {refusal}", version=live.version)
             with self.engine.begin() as conn:
                 updated = conn.execute(
-                    _TAKE_BACK,
+                    _CHANGED,
                     {
                         "table_id": table_id,
                         "old_seq": live.seq,
@@ -671,6 +699,50 @@ class TableService:
             with self.engine.connect() as conn:
                 live = self._live(conn, table_id)
             return Submitted(live.payload(seat), False, live.seq)
+
+    def hand_to_bot(
+        self, table_id: str, caller: int, seat: int, version: int, level: str = "easy"
+    ) -> Submitted:
+        """Let a bot of `level` play `seat` from now on (its name stays): the caller's own seat,
+        which a player leaves whenever it likes, or the seat of a player who has had its decision
+        for longer than the table's turn limit (:meth:`LiveTable.take_over_refusal`)."""
+        if level not in BOT_LEVELS:
+            raise invalid(f"a bot level is one of {', '.join(BOT_LEVELS)}, not {level!r}")
+        with self._locked(table_id):
+            with self.engine.connect() as conn:
+                live = self._live(conn, table_id)
+            if not 0 <= seat < live.players:
+                raise invalid(f"seat is 0 to {live.players - 1}, not {seat}")
+            if version != live.version:
+                raise conflict(
+                    f"stale: the table is at version {live.version}, not {version}",
+                    version=live.version,
+                )
+            refusal = live.take_over_refusal(caller, seat)
+            if refusal is not None:
+                raise conflict(f"the seat stays: {refusal}", version=live.version)
+            with self.engine.begin() as conn:
+                updated = conn.execute(
+                    _CHANGED,
+                    {
+                        "table_id": table_id,
+                        "old_seq": live.seq,
+                        "old_version": live.version,
+                        "at": _now(),
+                    },
+                )
+                if updated.rowcount != 1:
+                    raise self._lost_race(table_id)
+                conn.execute(
+                    seats.update()
+                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                    .values(kind="bot", level=level)
+                )
+            with self._guard:
+                self._cache.pop(table_id, None)
+            with self.engine.connect() as conn:
+                live = self._live(conn, table_id)
+            return Submitted(live.payload(caller), live.decider == seat, live.seq)
 
     def _lost_race(self, table_id: str) -> ApiError:
         with self.engine.connect() as conn:

@@ -39,6 +39,16 @@ async function refresh() {
   markTurn();
   showInvites();
   showFitted(panel);
+  lookAgainWhenTimeIsUp();
+}
+
+// Once another person has had longer than a decision may take, the others may let a bot play
+// for them: the page looks again at that moment (the server counts the time).
+let lookAgain = null;
+function lookAgainWhenTimeIsUp() {
+  clearTimeout(lookAgain);
+  const seconds = current().takeOverIn;
+  if (seconds !== undefined) lookAgain = setTimeout(refresh, (+seconds + 1) * 1000);
 }
 
 // The log shows its newest lines: scrolled to the end whenever the panel is drawn.
@@ -112,6 +122,11 @@ panel.addEventListener("click", (event) => {
   if (event.target.closest("[data-fit]")) toggleFitted(panel);
   // Take back one's last move (offered while one still decides and it showed nothing hidden).
   if (event.target.closest("[data-undo]")) change("undo", {});
+  // A seat left to a bot: one's own (leaving), or a player's who has had too long to decide.
+  const handed = event.target.closest("[data-take-over]");
+  if (handed && (!handed.dataset.ask || window.confirm(handed.dataset.ask))) {
+    change(`seats/${handed.dataset.takeOver}/bot`, {});
+  }
 });
 
 // The rematch: one's seat at the next table of the same players (made by whoever asks first).
@@ -139,4 +154,5 @@ showLatest();
 markTurn();
 showInvites();
 showFitted(panel);
+lookAgainWhenTimeIsUp();
 connect();
