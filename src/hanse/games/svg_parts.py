@@ -5,7 +5,8 @@ with escaped attributes, text and rectangles, and the page's seat colours. Stand
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
@@ -33,6 +34,18 @@ def text_width(words: str, size: float, bold: bool = False) -> float:
     """About how wide `words` run at font `size` (DejaVu Sans, the font the page falls back to):
     what a board checks before squeezing a text into its box."""
     return len(words) * size * (0.68 if bold else 0.58)
+
+
+def wrap(words: str, size: float, width: float) -> list[str]:
+    """`words` in lines of font `size` no wider than `width`, broken between words (a word wider
+    than `width` keeps a line of its own)."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def plural(count: int, one: str, many: str) -> str:
@@ -272,3 +285,63 @@ def ring_rect(x: float, y: float, w: float, h: float, rx: float = 5) -> str:
         stroke="#111111",
         stroke_width=5,
     ) + rect(x, y, w, h, rx=rx, fill="none", stroke=HIGHLIGHT, stroke_width=3)
+
+
+KEY_SIZE = 13
+"""The font size of a board's key: smaller than the board's own words, still readable."""
+KEY_STEP = 18
+"""How far apart the key's lines are."""
+
+
+def board_key(
+    top: float, width: float, heading: str, lines: Sequence[Sequence[tuple[str, str]]]
+) -> tuple[str, float]:
+    """A board's key (legend), a strip `width` wide from `top` down: `heading` ("Key") at the
+    left, then one line per group of (symbol, meaning) entries, "o ore · f fur", the symbol bold
+    as the board draws it. Every word is given in the reader's language. A line too wide breaks
+    between its entries, never inside one, so that no entry is squeezed. Returns the drawing (a
+    group of class ``board-key``, which the tests look for) and its bottom; nothing and `top`
+    when there is nothing to explain."""
+    lines = [line for line in lines if line]
+    if not lines:
+        return "", top
+    left = 8 + text_width(heading, KEY_SIZE, bold=True) + 12
+    room = width - left - 8
+    separator = " · "
+    rows: list[list[tuple[str, str]]] = []
+    for line in lines:
+        used = math.inf  # each group starts a row of its own
+        for symbol, meaning in line:
+            entry = text_width(symbol, KEY_SIZE, bold=True) + text_width(" " + meaning, KEY_SIZE)
+            if used + text_width(separator, KEY_SIZE) + entry > room:
+                rows.append([])
+                used = -text_width(separator, KEY_SIZE)
+            rows[-1].append((symbol, meaning))
+            used += text_width(separator, KEY_SIZE) + entry
+    height = 10 + KEY_STEP * len(rows)
+    parts = [
+        rect(0, top, width, height, fill="#ffffff", stroke="#c9c1ad"),
+        _key_line(8, top + 5 + KEY_STEP / 2, escape(heading), bold=True),
+    ]
+    for i, row in enumerate(rows):
+        body = escape(separator).join(
+            el("tspan", escape(symbol), font_weight="bold") + escape(" " + meaning)
+            for symbol, meaning in row
+        )
+        parts.append(_key_line(left, top + 5 + KEY_STEP * (i + 0.5), body))
+    return el("g", "".join(parts), class_="board-key"), top + height
+
+
+def _key_line(x: float, y: float, body: str, bold: bool = False) -> str:
+    """One line of the key, its middle at `y` (set in full: boards differ in their defaults)."""
+    return el(
+        "text",
+        body,
+        x=f"{x:.1f}",
+        y=f"{y:.1f}",
+        font_size=KEY_SIZE,
+        font_weight="bold" if bold else None,
+        text_anchor="start",
+        dominant_baseline="central",
+        fill=INK,
+    )

@@ -46,6 +46,7 @@ from hanse.games.svg_parts import (
     Targets,
     Translate,
     board_document,
+    board_key,
     plural,
     ring_circle,
     ring_rect,
@@ -1107,12 +1108,30 @@ def _ability_row(
             f'<rect x="{_f(left)}" y="{_f(y - 9)}" width="{_f(width)}" height="18" rx="{rx}" '
             f'fill="{colour}" stroke="#111111"/>'
         )
-        hidden = " ".join("C" if name == "bank" and v == 0 else str(v) for v in values[level + 1 :])
-        label = f"{letter}: {hidden}"  # the pieces, and the values they still cover
-        if _text_width(label, 11) > width - 2:
-            label = letter
+        label = _covered_label(player, ability, letter)
         parts.append(_text(left + width / 2, y + 0.5, label, 11, weight="bold", fill=ink))
     return "".join(parts)
+
+
+def _covered_label(player: dict[str, Any], ability: int, letter: str) -> str:
+    """The words on the block of a track's covered spaces: the pieces' letter and the values they
+    still cover ("A: 2 3 4"), or the letter alone where the block is too short for them."""
+    name = ABILITIES[ability]
+    values = TRACK_VALUES[ability]
+    level = player["ability_levels"][name]
+    hidden = " ".join("C" if name == "bank" and v == 0 else str(v) for v in values[level + 1 :])
+    label = f"{letter}: {hidden}"
+    if _text_width(label, 11) > (len(values) - 1 - level) * 25 - 5:
+        return letter
+    return label
+
+
+def _bank_shows_c(player: dict[str, Any]) -> bool:
+    """Whether a player's Bursa track shows its last value, C (uncovered or on the block)."""
+    bank = ABILITIES.index("bank")
+    if player["ability_levels"]["bank"] == len(TRACK_VALUES[bank]) - 1:
+        return True
+    return _covered_label(player, bank, "").endswith("C")
 
 
 def _marker_tags(
@@ -1299,6 +1318,62 @@ def _draw_player(
         )
 
 
+def _key(
+    view: dict[str, Any],
+    board: Board,
+    targets: dict[tuple[Any, ...], tuple[str, object]],
+    tr: Translate,
+) -> list[list[tuple[str, str]]]:
+    """The key's lines: what the board's symbols and short words mean, only those it draws."""
+    the_map = []
+    if any(board.route_tavern):
+        the_map.append(("T", tr("route with a Taberna")))
+    the_map.append(("1–4", tr("in an office: the Privilegium it needs")))
+    if any(any(coins) for coins in board.office_coin):
+        the_map.append(("+1", tr("the office brings 1 prestige")))
+    if board.coellen_xy:
+        points = f"{min(COELLEN_POINTS)}–{max(COELLEN_POINTS)}"
+        the_map.append((points, tr("on Coellen: prestige points")))
+    pieces = [("■", tr("trader")), ("●", tr("merchant"))]
+    players = view["players"]
+    # A block of covered spaces that has room for its values ("A: 2 3 4"), the first one drawn.
+    blocks = [
+        (label, letter)
+        for p in players
+        for a in range(len(ABILITIES))
+        if p["ability_levels"][ABILITIES[a]] < len(TRACK_VALUES[a]) - 1
+        for letter in [_seat_style(p["seat"])[2]]
+        if (label := _covered_label(p, a, letter)) != letter
+    ]
+    if blocks:
+        label, letter = blocks[0]
+        covers = tr("values the pieces of player {seat} still cover").format(seat=letter)
+        pieces.append((label, covers))
+    if any(_bank_shows_c(p) for p in players):
+        pieces.append(("C", tr("cuncti: all (Bursa)")))
+    placed = [p["east_west"] for p in players if p["east_west"]]
+    if placed:
+        place = _ordinal(placed[0], tr)
+        badge = tr("E-W {place}").format(place=place)
+        pieces.append((badge, tr("{place} to connect East and West").format(place=place)))
+    names = []
+    for ability in sorted({a for a in board.city_ability if a >= 0}):
+        name = ABILITIES[ability]
+        plate, whole = tr(PLATE_LABELS[name]), tr(ABILITY_LABELS[name])
+        if plate != whole:
+            names.append(
+                (plate, tr("{ability}, developed by a route to the city").format(ability=whole))
+            )
+    kinds = {route["bonus"] for route in view["routes"] if route["bonus"]}
+    kinds |= {m["kind"] for p in players for m in p["bonus_markers"]}
+    if any(isinstance(action, A.PlaceBonus) for _, action in targets.values()):
+        kinds.add(view["marker_to_place"])
+    markers = [
+        (_marker_label(kind, tr), tr(MARKER_WORDS[kind])) for kind in MARKER_WORDS if kind in kinds
+    ]
+    return [the_map, pieces, names, markers]
+
+
 def board_svg(
     view: dict[str, Any], legal: Sequence[str], translate: Translate = same
 ) -> tuple[str, frozenset[str]]:
@@ -1319,7 +1394,9 @@ def board_svg(
     _draw_routes(view, geo, targets, out, top, tr)
     _draw_coellen(view, geo, targets, out, top, tr)
     _draw_cities(view, geo, board, targets, out, top, tr)
-    height = _draw_players(view, targets, MAP_TOP + MAP_HEIGHT + 10, out, top, tr)
+    bottom = _draw_players(view, targets, MAP_TOP + MAP_HEIGHT + 10, out, top, tr)
+    key, height = board_key(bottom, WIDTH, tr("Key"), _key(view, board, targets, tr))
+    out.append(key)
     placed = frozenset(top.placed)
     svg = board_document(
         "hansa",

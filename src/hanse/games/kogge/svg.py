@@ -30,6 +30,7 @@ from hanse.games.kogge.data import (
     KONTORE_PER_PLAYER,
     MARKER_COLOUR,
 )
+from hanse.games.kogge.words import CHIP_WORDS as CHIP_NAMES_IN_WORDS
 from hanse.games.svg_parts import (
     INK,
     SEAT_COLOURS,
@@ -37,6 +38,7 @@ from hanse.games.svg_parts import (
     SEAT_LETTERS,
     Translate,
     board_document,
+    board_key,
     plural,
     same,
     seat_disc,
@@ -61,6 +63,14 @@ CHIP_SHORT = {
 }
 """The bonus chips (Bonuschips) in short; the last two are words (translated)."""
 CHIP_WORDS = frozenset(("two_moves", "secret_route"))
+KEY_GROUPS = (
+    tuple(f"good {t}" for t in range(len(GOOD_NAMES))),
+    ("robbery marker", "guild master", "Kontore", "development"),
+    ("face-down", "seen"),
+    tuple(f"chip {name}" for name in CHIP_NAMES if CHIP_SHORT[name] != CHIP_NAMES_IN_WORDS[name]),
+)
+"""The key's lines: the entries the board may explain (:meth:`_Board.explain`), in order; a
+bonus chip only where its short form is not its name."""
 DECISION_WORDS = {
     "deal": "route markers are dealt",
     "choose_start": "choose the start city",
@@ -226,6 +236,12 @@ class _Board:
         self.parts: list[str] = []
         self.targets: list[str] = []
         self.placed: set[str] = set()
+        self.key: dict[str, tuple[str, str]] = {}
+        """Entry of the key -> the symbol as drawn first and its meaning."""
+
+    def explain(self, entry: str, symbol: str, meaning: str) -> None:
+        """Put `entry` of :data:`KEY_GROUPS` in the key: `symbol` is drawn on the board."""
+        self.key.setdefault(entry, (symbol, meaning))
 
     def target(
         self, action: str, x: float, y: float, w: float, h: float, label: str, rx: float = 6
@@ -291,6 +307,10 @@ def _route_square(
             _rect(cx - half, cy - half, 2 * half, 2 * half, rx=4, fill=BACK_FILL, stroke=INK)
         )
         words = "?" if known is None else f"({known})"
+        if known is None:
+            b.explain("face-down", words, b.tr("face-down route marker"))
+        else:
+            b.explain("seen", words, b.tr("face-down route marker you have seen"))
         out.append(
             _text(
                 cx,
@@ -381,6 +401,7 @@ def _draw_city(b: _Board, city: dict[str, Any]) -> None:
     for slot, sx in ((0, 28.0), (1, 82.0)):
         _route_square(b, city, slot, x + sx, y + 60, slot_actions)
     if view["guildmaster"] == c:
+        b.explain("guild master", tr("GM"), tr("guild master"))
         out.append(_rect(x + w - 40, y + 32, 36, 22, rx=11, fill="#2b2b2b"))
         out.append(
             _text(x + w - 22, y + 48, tr("GM"), 14, weight="bold", anchor="middle", fill="#ffd24d")
@@ -525,11 +546,24 @@ def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
     out.append(_text(x + 6, y + 44, where, 15, fit=w - 10))
     # Kontore built, robbery markers in hand, development points.
     y0 = y + 52
+    built = f"{player['kontore']}/{KONTORE_PER_PLAYER}"
     out.append(_seat_square(x + 6, y0, 18, p))
-    out.append(_text(x + 27, y0 + 15, f"{player['kontore']}/{KONTORE_PER_PLAYER}", 15))
+    out.append(_text(x + 27, y0 + 15, built, 15))
     out.append(_rob_marker(x + 56, y0 - 1, p))
     out.append(_text(x + 88, y0 + 15, f"{player['robbery_markers']}", 15))
     dev = tr("dev {points}").format(points=player["development"])
+    b.explain(
+        "robbery marker",
+        "R" + SEAT_LETTERS[p],
+        tr("robbery marker of seat {seat}").format(seat=SEAT_LETTERS[p]),
+    )
+    b.explain(
+        "Kontore",
+        built,
+        tr("Kontore built, of {count}").format(count=KONTORE_PER_PLAYER),
+    )
+    # The template's words without the number ("dev", "EP"): the symbol as the board draws it.
+    b.explain("development", tr("dev {points}").format(points="").strip(), tr("development points"))
     out.append(_text(x + w - 4, y0 + 15, dev, 15, anchor="end", fit=w - 112))
     y0 += 26
     lines: list[str] = []
@@ -769,6 +803,7 @@ def _draw_supply(b: _Board) -> None:
     for t, name in enumerate(GOOD_NAMES):
         gx, gy = x + 6 + (t % 2) * 72, y + 30 + (t // 2) * 28
         out.append(_goods_chip(gx, gy, t, supply[name], _letter(tr, t), 66))
+        b.explain(f"good {t}", _letter(tr, t), tr(name))
     reserve = view["reserve"]
     count = sum(reserve) if isinstance(reserve, list) else reserve
     many = plural(count, "reserve: {count} marker", "reserve: {count} markers")
@@ -777,6 +812,8 @@ def _draw_supply(b: _Board) -> None:
     left = view["bonus_chips_left"]
     out.append(_text(x + 6, y + 120, tr("bonus chips left"), 14, fill=MUTED, fit=w - 12))
     for i, name in enumerate(CHIP_NAMES):
+        chip = tr("bonus chip {chip}").format(chip=tr(CHIP_NAMES_IN_WORDS[name]))
+        b.explain(f"chip {name}", _chip_short(name, tr), chip)
         out.append(
             _text(
                 x + 6 + (i % 2) * 72,
@@ -808,6 +845,8 @@ def board_svg(
         _draw_player(b, player, col, row)
     _draw_middle(b)
     _draw_supply(b)
+    lines = [[b.key[entry] for entry in group if entry in b.key] for group in KEY_GROUPS]
+    key, height = board_key(HEIGHT, WIDTH, tr("Key"), lines)
     seat = view["seat"]
     if seat is None:
         title = tr("Kogge board, round {round}, as seen by a spectator").format(round=view["round"])
@@ -817,10 +856,10 @@ def board_svg(
         )
     svg = board_document(
         "kogge",
-        (WIDTH, str(HEIGHT)),
+        (WIDTH, f"{height:.0f}"),
         tr("Kogge board, round {round}").format(round=view["round"]),
         title,
         _STYLE,
-        _rect(0, 0, WIDTH, HEIGHT, fill=PAPER) + "".join(b.parts) + "".join(b.targets),
+        _rect(0, 0, WIDTH, height, fill=PAPER) + "".join(b.parts) + key + "".join(b.targets),
     )
     return svg, frozenset(b.placed)

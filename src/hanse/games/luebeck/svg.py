@@ -34,11 +34,13 @@ from hanse.games.svg_parts import (
     SEAT_LETTERS,
     Translate,
     board_document,
+    board_key,
     plural,
     same,
     seat_disc,
     target_rect,
     text_width,
+    wrap,
 )
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
@@ -52,6 +54,8 @@ SEA = "#dcecf5"
 WIDTH = 800
 CHIP_TEXT = 15
 """The size of a card chip's words."""
+INFO_TEXT = 15
+"""The size of the words about the deck: four lines fit the shortest box."""
 MAP_TOP = 40
 COL_W, ROW_GAP = 160, 26
 BOX_W = 134
@@ -103,6 +107,17 @@ SHORT_FORMS = {
 }
 """A special card's words on the board, the longest that fits first: its name (German in every
 language, as in the log and the rules) or its first word cut short after a syllable."""
+CUT_NAMES = {
+    data.T_HANDELSFAHRT: "Handelsfahrt (trading voyage)",
+    data.T_VERDOPPELUNG: "Verdoppelung (doubling)",
+    data.T_SCHIFFSWECHSEL: "Schiffswechsel (change of ship)",
+}
+"""What the key says of a name cut short ("Handelsf."): the whole name, and what it means."""
+KEY_GROUPS = (
+    ("cog", "doubled"),
+    tuple(f"cut {kind_type}" for kind_type in SHORT_FORMS),
+)
+"""The key's lines: the entries the board may explain (:meth:`_Board.explain`), in order."""
 
 
 def _short(label: str, width: float = math.inf) -> str:
@@ -115,6 +130,11 @@ def _short(label: str, width: float = math.inf) -> str:
     city = data.CITIES[data.KIND_CITY[kind]] if data.KIND_CITY[kind] >= 0 else ""
     words = [form.format(city=city) for form in forms]
     return next((w for w in words if text_width(w, CHIP_TEXT) <= width), words[-1])
+
+
+def _chip_room(w: float, count: int) -> float:
+    """How wide a card chip `w` wide leaves its words: less the count's disc when it has one."""
+    return w - 10 - (24 if count > 1 else 0)
 
 
 def _card_words(label: str, tr: Translate) -> str:
@@ -161,6 +181,22 @@ class _Board:
         self.on: dict[str, str] = _assign(legal)
         """Board element -> the one legal action it carries."""
         self.box_h = BOX_TOP + COG_ROW * _cog_rows(view) + 2
+        self.key: dict[str, tuple[str, str]] = {}
+        """Entry of the key -> the symbol as drawn first and its meaning."""
+
+    def explain(self, entry: str, symbol: str, meaning: str) -> None:
+        """Put `entry` of :data:`KEY_GROUPS` in the key: `symbol` is drawn on the board."""
+        self.key.setdefault(entry, (symbol, meaning))
+
+    def card_chip(
+        self, x: float, y: float, w: float, label: str, count: int = 1, h: float = 26
+    ) -> None:
+        """A card chip (:func:`_card_chip`); a name it cuts short goes in the key."""
+        self.parts.append(_card_chip(x, y, w, label, count, h))
+        words = _short(label, _chip_room(w, count))
+        if words != label:
+            kind_type = data.KIND_TYPE[data.LABEL_TO_KIND[label]]
+            self.explain(f"cut {kind_type}", words.split(" ")[0], self.tr(CUT_NAMES[kind_type]))
 
     def target(
         self, element: str, x: float, y: float, w: float, h: float, label: str, rx: float = 6
@@ -270,6 +306,11 @@ def _draw_city(b: _Board, city: str, cogs: list[tuple[int, list[int]]]) -> None:
     out.append(_text(x + 6, y + 20, city, 18, weight="bold", fill=band_ink, fit=name_w))
     for i, p in enumerate(doubled):
         bx = x + BOX_W - 26 * (i + 1)
+        b.explain(
+            "doubled",
+            f"2{SEAT_LETTERS[p]}",
+            b.tr("seat {seat} doubles the city (Verdoppelung)").format(seat=SEAT_LETTERS[p]),
+        )
         out.append(_rect(bx, y + 3, 24, 20, rx=4, fill=SEAT_COLOURS[p], stroke="#ffffff"))
         out.append(
             _text(
@@ -318,6 +359,7 @@ def _draw_cog(
     out.append(
         _text(x + 11, y + 17, f"@{index}", 12, weight="bold", anchor="middle", fill="#ffffff")
     )
+    b.explain("cog", f"@{index}", b.tr("cog number {cog}").format(cog=index))
     for j, p in enumerate(figures):
         out.append(_figure(x + 20 + 17 + 24 * j, y + 11, p, 11))
     seats = ", ".join(SEAT_LETTERS[p] for p in figures) or b.tr("nobody")
@@ -348,20 +390,25 @@ def _draw_field(b: _Board) -> None:
 
 
 def _draw_info(b: _Board) -> None:
-    """Deck, discard pile and the deck's pass, in the empty sea south of Hamburg."""
+    """Deck, discard pile and which pass through the deck this is (the game ends in the second;
+    the last round's layout may take the discards shuffled once more), in the empty sea south of
+    Hamburg. The pass in words, over two lines where they are long."""
     view = b.view
     out = b.parts
     x, y = _cell_box(*INFO_CELL, b.box_h)
     out.append(_rect(x, y, BOX_W, b.box_h, rx=8, fill="#ffffff", stroke="#c9c1ad"))
     tr = b.tr
-    deck_pass = "deck pass {count} (final)" if view["final_shuffle"] else "deck pass {count}"
+    if view["final_shuffle"]:
+        deck_pass = tr("discards reshuffled")
+    else:
+        deck_pass = tr("pass {count} of 2").format(count=view["deck_pass"])
     lines = [
         tr("deck {count}").format(count=view["deck_size"]),
         tr("discard {count}").format(count=view["discard_size"]),
-        tr(deck_pass).format(count=view["deck_pass"]),
+        *wrap(deck_pass, INFO_TEXT, BOX_W - 14),
     ]
     for i, line in enumerate(lines):
-        out.append(_text(x + 8, y + 24 + i * 24, line, 16, fit=BOX_W - 14))
+        out.append(_text(x + 8, y + 22 + i * 19, line, INFO_TEXT, fit=BOX_W - 14))
 
 
 # -- below the map ---------------------------------------------------------------------------
@@ -374,7 +421,7 @@ def _card_chip(x: float, y: float, w: float, label: str, count: int = 1, h: floa
     kind_type = data.KIND_TYPE[kind]
     fill = TYPE_FILL[kind_type]
     ink = TYPE_INK.get(kind_type, INK)
-    text_w = w - 10 - (24 if count > 1 else 0)
+    text_w = _chip_room(w, count)
     words = _short(label, text_w)
     parts = [
         _rect(x, y, w, h, rx=4, fill=fill, stroke=INK),
@@ -486,15 +533,13 @@ def _draw_players(b: _Board, top: float) -> float:
                     )
                 )
                 break
-            out.append(
-                _card_chip(
-                    x + 6 + (i % per_row) * (cw + 4),
-                    top + 84 + (i // per_row) * 24,
-                    cw,
-                    label,
-                    count,
-                    h=22,
-                )
+            b.card_chip(
+                x + 6 + (i % per_row) * (cw + 4),
+                top + 84 + (i // per_row) * 24,
+                cw,
+                label,
+                count,
+                h=22,
             )
         name_first = tr("name seat {seat} to act first").format(seat=SEAT_LETTERS[p])
         b.target(f"seat {p}", x, top, w, h, name_first, rx=8)
@@ -528,7 +573,7 @@ def _draw_layout(b: _Board, top: float) -> float:
             count_words = tr(many).format(count=len(packs[i]))
             out.append(_text(x + w - 6, y + 19, count_words, 13, anchor="end", fill=MUTED))
         for j, (label, count) in enumerate(group):
-            out.append(_card_chip(x + 4, y + 26 + j * 28, w - 8, label, count))
+            b.card_chip(x + 4, y + 26 + j * 28, w - 8, label, count)
         cards = ", ".join(f"{c}× {label}" if c > 1 else label for label, c in group)
         label = tr("draft pack {pack}: {cards}").format(pack=i, cards=cards)
         b.target(f"pack {i}", x, y, w, h, label)
@@ -556,7 +601,7 @@ def _draw_hand(b: _Board, top: float) -> float:
     for i, (label, count) in enumerate(kinds):
         x = gap + (i % per_row) * (w + gap)
         y = y0 + (i // per_row) * 40
-        out.append(_card_chip(x, y, w, label, count, h=34))
+        b.card_chip(x, y, w, label, count, h=34)
         action = b.on.get(f"card {label}", "")
         words = _play_words(action, label, view, tr)
         b.target(f"card {label}", x - 3, y - 3, w + 6, 40, words)
@@ -645,7 +690,8 @@ def board_svg(
         bottom = _draw_hand(b, bottom + 8)
         bottom = _draw_players(b, bottom + 8)
         bottom = _draw_layout(b, bottom + 8)
-    height = bottom + 10
+    lines = [[b.key[entry] for entry in group if entry in b.key] for group in KEY_GROUPS]
+    key, height = board_key(bottom + 10, WIDTH, tr("Key"), lines)
     seat = view["seat"]
     if seat is None:
         title = tr("Lübeck board, round {round}, as seen by a spectator").format(
@@ -675,6 +721,6 @@ def board_svg(
         tr("Lübeck board, round {round}").format(round=view["round"]),
         title,
         _STYLE,
-        defs + _rect(0, 0, WIDTH, height, fill=PAPER) + "".join(out) + "".join(b.targets),
+        defs + _rect(0, 0, WIDTH, height, fill=PAPER) + "".join(out) + key + "".join(b.targets),
     )
     return svg, frozenset(b.placed)

@@ -34,6 +34,7 @@ from hanse.games.svg_parts import (
     Targets,
     Translate,
     board_document,
+    board_key,
     ring_rect,
     same,
     text_width,
@@ -948,6 +949,31 @@ def _contract_tile(
     return "".join(parts)
 
 
+def _cards_drawn(view: dict[str, Any]) -> list[Card]:
+    """Every card the board draws as a card: on the water fields, in the upper row, reserved and
+    the players' (contracts among them); the fire being scored is a line of words."""
+    entries = [*view["offer"], *view["upper"], *view["reserved"]]
+    cards = [_card_data(entry) for entry in entries if entry]
+    cards += [_card_data({"id": cid}) for p in view["players"] for cid in p["card_ids"]]
+    return [card for card in cards if card is not None]
+
+
+def _key(view: dict[str, Any], tr: Translate) -> list[list[tuple[str, str]]]:
+    """The key's lines: what the board's letters and short words mean, only those it draws."""
+    goods = [(tr(GOOD_SHORT[good]), tr(good)) for good in view["bag"] if good in GOOD_SHORT]
+    # The template's words without the number ("VP", "Pkt."): the symbol as the board draws it.
+    points = [(tr("{points} VP").format(points="").strip(), tr("victory points"))]
+    kinds = {card.kind for card in _cards_drawn(view)}
+    if kinds:
+        seasons = f"{data.SEASONS[0]}–{data.SEASONS[-1]}"
+        points.append((seasons, tr("in a card's corner: its season")))
+    if data.KONTOR in kinds:
+        kontor = next(card for card in ALL_CARDS if card.kind == data.KONTOR)
+        each = tr("for 1/2/3/4 or more {card} cards").format(card=_card_name(kontor, {}, tr))
+        points.append((tr(EFFECT[data.KONTOR]), each))
+    return [goods, points]
+
+
 def board_svg(
     view: dict[str, Any], legal: Sequence[str], translate: Translate = same
 ) -> tuple[str, frozenset[str]]:
@@ -965,6 +991,8 @@ def board_svg(
     y = _reserved(view, targets, y, out, top, tr)
     for seat in range(len(view["players"])):
         y = _player(view, seat, targets, y, out, top, tr)
+    key, y = board_key(y, WIDTH, tr("Key"), _key(view, tr))
+    out.append(key)
     placed = frozenset(top.placed)
     svg = board_document(
         "speicherstadt",
