@@ -47,3 +47,15 @@ def api(server: ServerProcess) -> Iterator[Api]:
     client = Api(server.url)
     yield client
     client.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database for services built in the test itself (no server process): a SQLite
+    file, or a PostgreSQL schema dropped afterwards."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+        return
+    schema, url = new_postgres_schema()
+    yield url
+    drop_postgres_schema(schema)

@@ -7,7 +7,6 @@ import os
 import random
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,17 +16,6 @@ from hanse.server.errors import ApiError
 from hanse.server.tables import SeatSpec, TableService, TableSpec
 from tests.server.api_client import Api, play_until_over
 from tests.server.conftest import make_server
-from tests.server.server_process import drop_postgres_schema, new_postgres_schema
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'bots.sqlite3'}"
-        return
-    schema, url = new_postgres_schema()
-    yield url
-    drop_postgres_schema(schema)
 
 
 def test_one_bot_decision_is_claimed_by_one_worker_until_its_lease_runs_out(

@@ -7,8 +7,6 @@ seat keeps its name, and the game goes on; the person may still watch from the s
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -18,19 +16,8 @@ from hanse.server.pages import duration
 from hanse.server.tables import SeatSpec, TableService, TableSpec
 from hanse.web.i18n import translations
 from tests.server.api_client import Api
-from tests.server.server_process import drop_postgres_schema, new_postgres_schema
 
 LIMIT = 0.5  # seconds a decision may take at the tests' live tables
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'hand.sqlite3'}"
-        return
-    schema, url = new_postgres_schema()
-    yield url
-    drop_postgres_schema(schema)
 
 
 def _workers(database_url: str) -> tuple[TableService, TableService]:

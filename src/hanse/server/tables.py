@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,6 +43,15 @@ _ACCOUNT_NAME = re.compile(r"^[\w.\-]{2,40}$")
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _check_version(live: LiveTable, version: int) -> None:
+    """409 with the table's version for a change chosen at another version."""
+    if version != live.version:
+        raise conflict(
+            f"stale: the table is at version {live.version}, not {version}",
+            version=live.version,
+        )
 
 
 def _epoch(moment: datetime) -> float:
@@ -671,33 +680,14 @@ class TableService:
         with self._locked(table_id):
             with self.engine.connect() as conn:
                 live = self._live(conn, table_id)
-            if version != live.version:
-                raise conflict(
-                    f"stale: the table is at version {live.version}, not {version}",
-                    version=live.version,
-                )
+            _check_version(live, version)
             if live.seats[seat].kind != "human":
                 raise forbidden(f"seat {seat} is a bot's")
             refusal = live.undo_refusal(seat)
             if refusal is not None:
                 raise conflict(f"nothing to take back: {refusal}", version=live.version)
-            with self.engine.begin() as conn:
-                updated = conn.execute(
-                    _CHANGED,
-                    {
-                        "table_id": table_id,
-                        "old_seq": live.seq,
-                        "old_version": live.version,
-                        "at": _now(),
-                    },
-                )
-                if updated.rowcount != 1:
-                    raise self._lost_race(table_id)
-                conn.execute(_MARK_UNDONE, {"move_table": table_id, "move_seq": live.log[-1][0]})
-            with self._guard:
-                self._cache.pop(table_id, None)
-            with self.engine.connect() as conn:
-                live = self._live(conn, table_id)
+            undone = {"move_table": table_id, "move_seq": live.log[-1][0]}
+            live = self._change(live, lambda conn: conn.execute(_MARK_UNDONE, undone))
             return Submitted(live.payload(seat), False, live.seq)
 
     def hand_to_bot(
@@ -713,36 +703,39 @@ class TableService:
                 live = self._live(conn, table_id)
             if not 0 <= seat < live.players:
                 raise invalid(f"seat is 0 to {live.players - 1}, not {seat}")
-            if version != live.version:
-                raise conflict(
-                    f"stale: the table is at version {live.version}, not {version}",
-                    version=live.version,
-                )
+            _check_version(live, version)
             refusal = live.take_over_refusal(caller, seat)
             if refusal is not None:
                 raise conflict(f"the seat stays: {refusal}", version=live.version)
-            with self.engine.begin() as conn:
-                updated = conn.execute(
-                    _CHANGED,
-                    {
-                        "table_id": table_id,
-                        "old_seq": live.seq,
-                        "old_version": live.version,
-                        "at": _now(),
-                    },
-                )
-                if updated.rowcount != 1:
-                    raise self._lost_race(table_id)
-                conn.execute(
-                    seats.update()
-                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                    .values(kind="bot", level=level)
-                )
-            with self._guard:
-                self._cache.pop(table_id, None)
-            with self.engine.connect() as conn:
-                live = self._live(conn, table_id)
+            to_bot = (
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(kind="bot", level=level)
+            )
+            live = self._change(live, lambda conn: conn.execute(to_bot))
             return Submitted(live.payload(caller), live.decider == seat, live.seq)
+
+    def _change(self, live: LiveTable, write: Callable[[sa.Connection], Any]) -> LiveTable:
+        """Store a change that is no move (`write`, in the transaction that moves the table's
+        seq and version on, only if nobody changed the table first); the table replayed again
+        (call with the table's lock held)."""
+        with self.engine.begin() as conn:
+            updated = conn.execute(
+                _CHANGED,
+                {
+                    "table_id": live.id,
+                    "old_seq": live.seq,
+                    "old_version": live.version,
+                    "at": _now(),
+                },
+            )
+            if updated.rowcount != 1:
+                raise self._lost_race(live.id)
+            write(conn)
+        with self._guard:
+            self._cache.pop(live.id, None)
+        with self.engine.connect() as conn:
+            return self._live(conn, live.id)
 
     def _lost_race(self, table_id: str) -> ApiError:
         with self.engine.connect() as conn:
