@@ -205,7 +205,7 @@ def _ask(match: Match, seat: int) -> bool:
     while True:
         try:
             text = console.input(
-                "[bold]your choice[/bold] (a letter or the move; ? help, q quit): "
+                "[bold]your choice[/bold] (a letter or the move; u take back, ? help, q quit): "
             )
         except EOFError:
             return False
@@ -215,6 +215,14 @@ def _ask(match: Match, seat: int) -> bool:
             continue
         if text.lower() in ("q", "quit"):
             return False
+        if text.lower() in ("u", "undo"):
+            try:
+                match.take_back(seat)
+                console.print("Your last move is taken back.", markup=False)
+                return True
+            except IllegalActionError as error:
+                errors.print(f"[red]not taken back:[/red] {escape(str(error))}")
+                continue
         if text.lower() in ("?", "help"):
             for line in decision_help(game.game_id, decision, notations, kind_help):
                 console.print(line, markup=False, highlight=False, soft_wrap=True)

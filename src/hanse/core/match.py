@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
+from hanse.core import takeback
 from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, IllegalActionError, State, View
 from hanse.core.record import MatchRecord, RecordError
 from hanse.core.words import log_line
@@ -90,6 +91,9 @@ class Match:
         self._log: list[tuple[int, list[str], list[dict[str, object] | None]]] | None = (
             [] if keep_log else None
         )
+        # With a log (interactive play): the states before the decisions the seat deciding now
+        # made since the last move of another player or of chance, which it may take back.
+        self._taken_back_to: list[State] = []
         self._resolve_chance()
 
     # -- what drivers ask ----------------------------------------------------------------------
@@ -148,6 +152,27 @@ class Match:
         self._check_seat(seat)
         self._apply(seat, action)
 
+    def take_back(self, seat: int) -> None:
+        """Take back `seat`'s last move, as the web tables allow (:mod:`hanse.core.takeback`):
+        while the seat still decides, its own decisions since the last move of another player or
+        of chance, one per call, unless the move showed it something hidden. Needs
+        keep_log=True; IllegalActionError says why not and changes nothing."""
+        if self._log is None:
+            raise ValueError("this match keeps no log; create it with keep_log=True")
+        if self.is_over() or self.decider != seat:
+            raise IllegalActionError(takeback.NOT_DECIDING)
+        if not self._taken_back_to or self.record.actions[-1][0] != seat:
+            raise IllegalActionError(takeback.NOTHING_OF_YOURS)
+        before = self._taken_back_to[-1]
+        action = self.game.action_from_str(self.record.actions[-1][1])
+        if not takeback.showed_nothing(self.game, before, self.state, action, seat):
+            raise IllegalActionError(takeback.SHOWED_SOMETHING)
+        self._taken_back_to.pop()
+        self.state = before
+        self.record.actions.pop()
+        self._log.pop()
+        self.version += 1  # a move chosen before the take-back is stale
+
     def finish(self) -> MatchRecord:
         """The record, with final scores once the game is over."""
         if self.is_over():
@@ -166,6 +191,10 @@ class Match:
     def _apply(self, player: int, action: Action) -> None:
         before = self.state.clone() if self._log is not None else None
         self.game.apply_action(self.state, action)  # refuses before anything else happens
+        if player == CHANCE or (self.record.actions and self.record.actions[-1][0] != player):
+            self._taken_back_to.clear()  # what came after another's move stands
+        if player != CHANCE and before is not None:
+            self._taken_back_to.append(before)
         self.record.actions.append((player, self.game.action_to_str(action)))
         if self._log is not None and before is not None:
             viewers = [*range(self.game.num_players), None]

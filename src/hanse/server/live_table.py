@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from hanse.core.game import GameBase
+from hanse.core import takeback
 from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, TERMINAL, Action, IllegalActionError
 from hanse.games import make
@@ -151,38 +151,20 @@ class LiveTable:
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not take back the last move now, or None if it may: the game goes on,
         the seat still decides, the last move was its own decision with no chance after it, and
-        that move showed the seat nothing hidden (a look at a secret stands)."""
+        that move showed the seat nothing hidden (:mod:`hanse.core.takeback`)."""
         if self.status != "playing":
             return "the game is not being played"
         if self.decider != seat:
-            return "a move can be taken back only while its player still decides"
+            return takeback.NOT_DECIDING
         if self._before_last is None or self.log[-1][1] != seat:
-            return "no move of yours came after the last move of another player or of chance"
+            return takeback.NOTHING_OF_YOURS
         key = ("showed nothing", seat)
         if key not in self._shown:
-            self._shown[key] = self._showed_nothing(seat)
-        if not self._shown[key]:
-            return "your last move showed you something hidden, so it stands"
-        return None
-
-    def _showed_nothing(self, seat: int, samples: int = 16) -> bool:
-        """Whether the last move told `seat` nothing it did not know: the seat's view after it is
-        the same whatever the parts hidden from the seat were (re-dealt a few times as the seat
-        saw them before the move)."""
-        action = self.game.action_from_str(self._last_text)
-        seen = self.game.view(self.state, seat)
-        rng = random.Random(0)  # a check, not a draw: no secret depends on it
-        if type(self.game).resample_hidden is GameBase.resample_hidden:
-            samples = 1  # a game without hidden information re-deals nothing
-        for _ in range(samples):
-            other = self.game.resample_hidden(self._before_last, seat, rng)
-            try:
-                self.game.apply_action(other, action)
-            except IllegalActionError:
-                return False
-            if self.game.view(other, seat) != seen:
-                return False
-        return True
+            action = self.game.action_from_str(self._last_text)
+            self._shown[key] = takeback.showed_nothing(
+                self.game, self._before_last, self.state, action, seat
+            )
+        return None if self._shown[key] else takeback.SHOWED_SOMETHING
 
     def waiting(self) -> float | None:
         """Seconds the seat deciding now has had its decision (None: nobody decides)."""
