@@ -17,8 +17,9 @@ def test_every_phrase_of_the_pages_has_a_german_and_an_italian_translation() -> 
     phrases = set()
     for source in sources:
         text = source.read_text()
-        phrases |= set(re.findall(r'_\("([^"]+)"\)', text)) | set(
-            re.findall(r"_\('([^']+)'\)", text)
+        # _("...") and _("... %(name)s", name=...) alike
+        phrases |= set(re.findall(r'_\("([^"]+)"[,)]', text)) | set(
+            re.findall(r"_\('([^']+)'[,)]", text)
         )
     phrases |= set(pages._ERROR_WORDS.values())  # translated where a page shows them
     phrases |= set(pages.BOT_LEVELS)  # a bot's level, in the seats and the lobby

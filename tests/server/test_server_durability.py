@@ -10,7 +10,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy as sa
 
+from hanse.server import storage
+from hanse.server.models import moves
 from tests.server.api_client import Api, play_until_over
 from tests.server.conftest import make_server
 from tests.server.server_process import ServerProcess, drop_postgres_schema
@@ -122,3 +125,45 @@ def test_twenty_simultaneous_submits_at_one_version_store_exactly_one(
     after = api.table(table_id)
     assert after["version"] == state["version"] + 1
     assert len([e for e in after["log"] if e["player"] >= 0]) == after["version"]
+
+
+def test_a_table_this_version_cannot_replay_is_refused_clearly_and_kept(tmp_path: Path) -> None:
+    """A table stored by a Hanse that wrote a game's moves differently (Kogge's notation changed
+    on 2026-11-25) is never lost: its page and the API say so in words (409, not a server error),
+    its rows stay as they are, and the lobby and the other tables work on."""
+    server, _ = make_server("sqlite", tmp_path)
+    server.start()
+    try:
+        api = Api(server.url)
+        created = api.create("kogge", [{"kind": "human"}] * 3)
+        for number, invite in enumerate(created["invites"]):
+            api.join(invite["url"], f"P{number}")
+        table_id = created["id"]
+        server.kill()
+        engine = storage.create_engine(server.database_url)
+        old_text = "move gm pay o 5"  # the Geheimweg's two items in one move, before 2026-11-25
+        with engine.begin() as conn:
+            conn.execute(
+                moves.update()
+                .where(moves.c.table_id == table_id, moves.c.seq == 2)
+                .values(action=old_text)
+            )
+        server.restart()
+        api = Api(server.url)
+        refused = api.http.get(f"/api/tables/{table_id}")
+        assert refused.status_code == 409
+        assert "stored by another version of Hanse" in refused.json()["detail"]
+        assert old_text in refused.json()["detail"]
+        page = api.http.get(f"/tables/{table_id}?lang=de")
+        api.http.cookies.clear()
+        assert page.status_code == 409 and "anderen Version von Hanse" in page.text
+        with engine.connect() as conn:
+            stored = conn.execute(
+                sa.select(moves.c.action).where(moves.c.table_id == table_id, moves.c.seq == 2)
+            ).scalar_one()
+        assert stored == old_text
+        assert api.http.get("/").status_code == 200
+        other = api.create("luebeck", [{"kind": "bot", "level": "random"}] * 3)
+        assert api.table(other["id"])["status"] in ("playing", "finished")
+    finally:
+        server.stop()

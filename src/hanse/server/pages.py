@@ -22,7 +22,7 @@ from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.server.api import _account, caller_seat, list_games
 from hanse.server.errors import ApiError, unprocessable
 from hanse.server.live_table import game_for
-from hanse.server.tables import BOT_LEVELS, TableService
+from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
 from hanse.web import RULES, TEMPLATES
 from hanse.web.i18n import LANGUAGES, choose, game_translations, language_name, translations
 
@@ -82,6 +82,8 @@ _ERROR_WORDS = {
     "Not Found": "There is no page at this address.",
     "unknown game": "There is no such game here: Hanse has Lübeck, Hansa Teutonica, Kogge and Die "
     "Speicherstadt.",
+    UNREADABLE: "This table was stored by another version of Hanse, which wrote its moves "
+    "differently, and this version cannot resume it. Its moves are kept unchanged.",
 }
 """The server's messages a person meets on a page, in words the catalogs translate."""
 
@@ -95,7 +97,11 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
         heading = _("Not allowed")
     else:
         heading = _("That did not work")
-    words = _ERROR_WORDS.get(message) or _ERROR_WORDS.get(message.partition(" '")[0])
+    words = (
+        _ERROR_WORDS.get(message)
+        or _ERROR_WORDS.get(message.partition(" '")[0])
+        or _ERROR_WORDS.get(message.partition(":")[0])
+    )
     table_id = request.path_params.get("table_id")
     response = _page(
         request,

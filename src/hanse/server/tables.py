@@ -37,6 +37,10 @@ MODES = ("live", "async")
 VISIBILITIES = ("public", "private")
 STATUSES = ("waiting", "playing", "finished")
 MAX_ACTION_TEXT = 500
+UNREADABLE = (
+    "this table's moves were stored by another version of Hanse, which wrote them differently; "
+    "they are kept unchanged"
+)
 _NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
 _ACCOUNT_NAME = re.compile(r"^[\w.\-]{2,40}$")
 
@@ -234,6 +238,8 @@ class TableService:
         self._cache_size = cache_size
         self._guard = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
+        # Tables whose moves this version cannot replay; their bots are not asked to move.
+        self._unreadable: set[str] = set()
         # A seat's token never changes once set, so its seat can be remembered.
         self._token_seats: dict[str, tuple[str, int]] = {}
 
@@ -288,8 +294,11 @@ class TableService:
             stored = conn.execute(
                 _MOVES_AFTER, {"table_id": table_id, "after": 0, "upto": head.seq}
             ).all()
-        for seq, player, text in stored:
-            live.replay(seq, player, text)
+        try:
+            for seq, player, text in stored:
+                live.replay(seq, player, text)
+        except IllegalActionError as error:
+            raise self._unreadable_table(table_id, seq, text, error) from None
         # The head counts changes without a move too (each moved seq and version once).
         live.seq, live.version = head.seq, head.version
         live.changed_at = _epoch(head.updated_at)
@@ -298,6 +307,16 @@ class TableService:
         live.rematch = head.rematch
         self._remember(live)
         return live
+
+    def _unreadable_table(
+        self, table_id: str, seq: int, text: str, error: IllegalActionError
+    ) -> ApiError:
+        """A table whose stored moves this version cannot replay (written by an older notation):
+        it is answered with this error, left as it is in the database, and its bots rest."""
+        with self._guard:
+            self._cache.pop(table_id, None)
+            self._unreadable.add(table_id)
+        return conflict(f"{UNREADABLE}: move {seq}, {text!r}: {error}")
 
     def live(self, table_id: str) -> LiveTable:
         with self._locked(table_id), self.engine.connect() as conn:
@@ -845,7 +864,7 @@ class TableService:
                 )
                 .where(game_tables.c.status == "playing", seats.c.kind == "bot")
             )
-            return [row.id for row in rows]
+            return [row.id for row in rows if row.id not in self._unreadable]
 
     # -- accounts ------------------------------------------------------------------------------
     def create_account(self, name: Any, password: Any) -> tuple[int, str]:
