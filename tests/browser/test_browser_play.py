@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import SCREENSHOTS
 
@@ -38,14 +38,23 @@ def _create(page: Page, site: str, game: str, players: int, seats: list[str]) ->
     page.wait_for_url("**/tables/**")
 
 
+def _click_choice(target: Locator) -> None:
+    """Click a choice as a person does: a long kind of choices is opened first (its summary)."""
+    if not target.is_visible():
+        target.locator("xpath=ancestor::details[1]/summary").click()
+    target.click(timeout=10_000)  # no target lies under another (test_board_svg)
+
+
 def _play_to_the_end(
     page: Page, rng: random.Random, limit: int = 3000, snapshot: Path | None = None
 ) -> None:
     """Random clicks on the offered choices until the game is over; a screenshot of the board in
     the middle of the game (after 20 of the person's moves) goes to `snapshot`."""
     for made in range(limit):
-        page.wait_for_selector(
-            ".panel[data-status=finished], .panel[data-my-turn=yes] [data-action]", timeout=60_000
+        page.wait_for_selector(  # attached: a choice may sit in a closed long kind
+            ".panel[data-status=finished], .panel[data-my-turn=yes] [data-action]",
+            timeout=60_000,
+            state="attached",
         )
         if page.locator(".panel[data-status=finished]").count():
             return
@@ -60,7 +69,7 @@ def _play_to_the_end(
             # Random Hansa play rarely ends a game (10,000-24,000 decisions); ending one's turn
             # early most times lets the bot finish it within a few hundred of the person's.
             target = ending.first
-        target.click(timeout=10_000)  # no target lies under another (test_board_svg)
+        _click_choice(target)
         page.wait_for_function(
             "v => { const p = document.querySelector('.panel');"
             " return p && p.dataset.version !== v; }",
@@ -130,7 +139,7 @@ def test_two_people_join_by_invite_and_see_each_others_moves_live(
             if mover.locator(".panel[data-my-turn=yes] [data-action]").count():
                 version = int(mover.locator(".panel").get_attribute("data-version") or 0)
                 targets = mover.locator(".panel [data-action]")
-                targets.nth(rng.randrange(targets.count())).click()
+                _click_choice(targets.nth(rng.randrange(targets.count())))
                 watcher.wait_for_function(
                     "v => +document.querySelector('.panel').dataset.version > v",
                     arg=version,

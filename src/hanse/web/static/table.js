@@ -29,7 +29,12 @@ async function refresh() {
     say(`${response.status}: ${(await response.text()).slice(0, 200)}`);
     return;
   }
+  // What the reader opened (a long kind of choices, the board as text) stays open.
+  const opened = new Set([...panel.querySelectorAll("details[open] > summary")].map((s) => s.textContent));
   panel.innerHTML = await response.text();
+  for (const summary of panel.querySelectorAll("details > summary")) {
+    if (opened.has(summary.textContent)) summary.parentElement.open = true;
+  }
   showLatest();
   shown = current().version;
   if (errorShownAt !== null && errorShownAt !== "pending" && errorShownAt !== shown) {
