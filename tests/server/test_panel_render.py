@@ -134,3 +134,13 @@ def test_a_finished_table_shows_the_score_by_part() -> None:
         ["B", "P1"],
         ["C", "P2"],
     ]
+
+
+@pytest.mark.parametrize("game_id", ["luebeck", "hansa", "kogge", "speicherstadt"])
+def test_the_board_names_the_players(game_id: str) -> None:
+    """Each seat's area on the board shows its player's name, the reader's as "you"."""
+    table = _table(game_id, 3, {})
+    board = render_panel(table.payload(1), "en").split('<div class="svg-board">', 1)[1]
+    assert "P1 (B, you)" in board and "P0 (A)" in board and "P2 (C)" in board
+    spectator = render_panel(table.payload(None), "de").split('<div class="svg-board">', 1)[1]
+    assert "P1 (B)" in spectator and "du)" not in spectator

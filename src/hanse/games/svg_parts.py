@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import html
 import math
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from xml.sax.saxutils import escape
@@ -32,8 +34,12 @@ FONT = "DejaVu Sans, Verdana, sans-serif"
 
 def text_width(words: str, size: float, bold: bool = False) -> float:
     """About how wide `words` run at font `size` (DejaVu Sans, the font the page falls back to):
-    what a board checks before squeezing a text into its box."""
-    return len(words) * size * (0.68 if bold else 0.58)
+    what a board checks before squeezing a text into its box. A wide character (Chinese,
+    Japanese, Korean: in a player's name) counts twice."""
+    count = len(words)
+    if not words.isascii():
+        count += sum(unicodedata.east_asian_width(c) in "WF" for c in words)
+    return count * size * (0.68 if bold else 0.58)
 
 
 def wrap(words: str, size: float, width: float) -> list[str]:
@@ -46,6 +52,67 @@ def wrap(words: str, size: float, width: float) -> list[str]:
         else:
             lines.append(word)
     return lines
+
+
+ELLIPSIS = "…"
+JOINED = "\u200d\ufe0e\ufe0f"
+"""What joins a character to the one before it (a joiner, a variation selector): never cut off."""
+
+_UNSHOWN = re.compile(
+    "[\x00-\x08\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
+    "\u2066-\u2069\ud800-\udfff\ufffe\uffff]"
+)
+"""What a name on a board never carries: control characters (XML forbids most of them), the
+marks that turn the writing direction (a name could turn the words after it around) and lone
+surrogates."""
+
+
+def seat_name(names: Sequence[str | None] | None, seat: int) -> str | None:
+    """The name of `seat` as a board shows it (`names` one per seat, as the page knows them):
+    without the characters a board never shows, its spaces collapsed; None for a seat without a
+    name (no list, the list too short, None or nothing but spaces)."""
+    if names is None or not 0 <= seat < len(names):
+        return None
+    name = names[seat]
+    if not isinstance(name, str):
+        return None
+    shown = " ".join(_UNSHOWN.sub("", name).split())
+    return shown or None
+
+
+def cut(words: str, size: float, width: float, bold: bool = False) -> str:
+    """`words` as they are if they run no wider than `width` at font `size`, else their longest
+    beginning that does with "…" after it (at least one character and the "…"), without the
+    spaces or dashes it would end in. A cut never leaves an accent or a joiner without the
+    character it belongs to."""
+    if text_width(words, size, bold) <= width:
+        return words
+    end = len(words) - 1
+    while end > 1 and text_width(words[:end].rstrip() + ELLIPSIS, size, bold) > width:
+        end -= 1
+    while end > 1 and (
+        unicodedata.combining(words[end]) or words[end] in JOINED or words[end - 1] == "\u200d"
+    ):
+        end -= 1  # words[end] belongs to the character before it: cut before that one too
+    return (words[:end].rstrip(" -–_.,;:") or words[:end]) + ELLIPSIS
+
+
+def name_label(
+    translate: Translate,
+    name: str,
+    seat: int,
+    you: bool,
+    size: float,
+    width: float,
+    bold: bool = True,
+) -> str:
+    """The label of a seat's own area on a board: its player's `name` beside its letter, "Anna
+    (A)", and "Anna (A, you)" for the reader's own seat, in the reader's language; the name cut
+    with "…" where the label would run wider than `width` at font `size`."""
+    template = translate("{name} ({seat}, you)" if you else "{name} ({seat})")
+    letter = SEAT_LETTERS[seat]
+    rest = text_width(template.format(name="", seat=letter), size, bold)
+    return template.format(name=cut(name, size, width - rest, bold), seat=letter)
 
 
 def plural(count: int, one: str, many: str) -> str:

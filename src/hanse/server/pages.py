@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -151,17 +151,24 @@ async def lobby(request: Request) -> HTMLResponse:
 
 
 def board_svg(
-    game_id: str, view: Any, legal: list[str], lang: str = "en"
+    game_id: str,
+    view: Any,
+    legal: list[str],
+    lang: str = "en",
+    *,
+    names: Sequence[str | None] | None = None,
 ) -> tuple[str, frozenset[str]]:
     """The game's SVG board (its package's ``svg.py``) with the legal actions it places, or no
-    board where a game has none yet; its words in `lang` (the game's catalog)."""
+    board where a game has none yet; its words in `lang` (the game's catalog). With `names` (a
+    sequence of one name per seat, None for a seat without one) the players' areas show them."""
     if view is None:
         return "", frozenset()
     try:
         module = importlib.import_module(f"hanse.games.{game_id}.svg")
     except ModuleNotFoundError:
         return "", frozenset()
-    svg, placed = module.board_svg(view, legal, game_translations(lang, game_id).gettext)
+    translate = game_translations(lang, game_id).gettext
+    svg, placed = module.board_svg(view, legal, translate, names=names)
     return str(svg), frozenset(placed)
 
 
@@ -294,7 +301,13 @@ def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang:
         .get_template("frame.html")
         .render(
             board=game.render(view),
-            svg=board_svg(record.game_id, view, [], lang)[0],
+            svg=board_svg(
+                record.game_id,
+                view,
+                [],
+                lang,
+                names=[_record_name(name, translations(lang).gettext) for name in names["players"]],
+            )[0],
             log=_repeats_joined(log[-60:], max(0, len(log) - 60)),
             scores=record.scores if step == len(record.actions) else None,
             replay=True,
@@ -315,6 +328,14 @@ def _record_name(name: str, translate: Callable[[str], str]) -> str:
     """A player's name in a record, a bot's ("bot easy") in the reader's language."""
     kind, _, level = name.partition(" ")
     return _bot_name(level, translate) if kind == "bot" and level in BOT_LEVELS else name
+
+
+def _board_name(seat: dict[str, Any], translate: Callable[[str], str]) -> str | None:
+    """A seat's name on the board: its person's (kept when a bot plays on for them), a bot's
+    level, or none for an open seat."""
+    if seat["name"]:
+        return str(seat["name"])
+    return _bot_name(seat["level"], translate) if seat["kind"] == "bot" else None
 
 
 def _bot_name(level: str, translate: Callable[[str], str]) -> str:
@@ -388,7 +409,9 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     view = payload["view"]
     game = game_for(game_id, payload["players"], payload["flags"])
     board = "" if view is None else game.render(view)
-    svg, placed = board_svg(game_id, view, [action["text"] for action in payload["legal"]], lang)
+    legal = [action["text"] for action in payload["legal"]]
+    names = [_board_name(seat, _) for seat in payload["seats"]]
+    svg, placed = board_svg(game_id, view, legal, lang, names=names)
     words = game_translations(lang, game_id).gettext
     # Actions on the board are clicked there; the action bar offers the rest (each once), said
     # in the reader's language, grouped by kind with what the kind does.

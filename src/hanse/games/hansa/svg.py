@@ -47,10 +47,13 @@ from hanse.games.svg_parts import (
     Translate,
     board_document,
     board_key,
+    name_label,
     plural,
     ring_circle,
     ring_rect,
     same,
+    seat_name,
+    text_width,
 )
 from hanse.games.svg_parts import coordinate as _f
 from hanse.games.svg_parts import el as _el
@@ -1161,6 +1164,7 @@ def _draw_players(
     out: list[str],
     top: Targets,
     tr: Translate,
+    names: Sequence[str | None] | None = None,
 ) -> float:
     """The players' boards under the map, four to a row at most; returns the bottom edge."""
     players = view["players"]
@@ -1178,9 +1182,8 @@ def _draw_players(
         for index in row:
             x = gap + (index - first) * (width + gap)
             if index < len(players):
-                _draw_player(
-                    view, players[index], tags[index], (x, y, width, height), targets, out, top, tr
-                )
+                frame = (x, y, width, height)
+                _draw_player(view, players[index], tags[index], frame, targets, out, top, tr, names)
             elif neutral is not None:
                 _draw_neutral(neutral, x, y, width, out, tr)
         y += height + gap
@@ -1243,28 +1246,25 @@ def _draw_player(
     out: list[str],
     top: Targets,
     tr: Translate,
+    names: Sequence[str | None] | None = None,
 ) -> None:
     x, y, width, height = frame
     seat = p["seat"]
     _, ink, letter = _seat_style(seat)
     you = view["seat"] == seat
     out.append(_board_frame(x, y, width, height, seat, you))
-    title = tr("You ({seat})" if you else "Player {seat}").format(seat=letter)
-    out.append(_text(x + 10, y + 15.5, title, 15, weight="bold", anchor="start", fill=ink))
     scores = view["scores"]
     score = scores[seat] if isinstance(scores, list) and seat < len(scores) else p["prestige"]
     label = "Score {points}" if view["decision"] == "game_over" else "Prestige {points}"
-    out.append(
-        _text(
-            x + width - 10,
-            y + 15.5,
-            tr(label).format(points=score),
-            15,
-            weight="bold",
-            anchor="end",
-            fill=ink,
-        )
-    )
+    points = tr(label).format(points=score)
+    name = seat_name(names, seat)
+    if name is None:
+        title = tr("You ({seat})" if you else "Player {seat}").format(seat=letter)
+    else:  # the name in the bar, clear of the points at its right
+        room = width - 20 - text_width(points, 15, bold=True) - 12
+        title = name_label(tr, name, seat, you, 15, room)
+    out.append(_text(x + 10, y + 15.5, title, 15, weight="bold", anchor="start", fill=ink))
+    out.append(_text(x + width - 10, y + 15.5, points, 15, weight="bold", anchor="end", fill=ink))
     for j, (label, counts) in enumerate((("Supply", p["supply"]), ("Stock", p["stock"]))):
         line = y + 46 + j * 24
         out.append(
@@ -1375,10 +1375,16 @@ def _key(
 
 
 def board_svg(
-    view: dict[str, Any], legal: Sequence[str], translate: Translate = same
+    view: dict[str, Any],
+    legal: Sequence[str],
+    translate: Translate = same,
+    *,
+    names: Sequence[str | None] | None = None,
 ) -> tuple[str, frozenset[str]]:
     """The board of `view` as one inline <svg> element, and the legal actions it carries; every
-    word in the reader's language (`translate`, gettext), the actions' notation as it is."""
+    word in the reader's language (`translate`, gettext), the actions' notation as it is. With
+    `names` (one per seat, None for a seat without one) each player's board shows its player's
+    name beside the seat letter."""
     tr = translate
     side = view["board"]
     board = board_for(side)
@@ -1394,7 +1400,7 @@ def board_svg(
     _draw_routes(view, geo, targets, out, top, tr)
     _draw_coellen(view, geo, targets, out, top, tr)
     _draw_cities(view, geo, board, targets, out, top, tr)
-    bottom = _draw_players(view, targets, MAP_TOP + MAP_HEIGHT + 10, out, top, tr)
+    bottom = _draw_players(view, targets, MAP_TOP + MAP_HEIGHT + 10, out, top, tr, names)
     key, height = board_key(bottom, WIDTH, tr("Key"), _key(view, board, targets, tr))
     out.append(key)
     placed = frozenset(top.placed)

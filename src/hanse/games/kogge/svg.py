@@ -39,9 +39,11 @@ from hanse.games.svg_parts import (
     Translate,
     board_document,
     board_key,
+    name_label,
     plural,
     same,
     seat_disc,
+    seat_name,
     target_rect,
     text_width,
 )
@@ -120,6 +122,11 @@ SQUARE_WORDS = {
 
 CELL_W, CELL_H = 160, 170
 PAD = 4
+NAME_SIZE = 14
+"""The size of a player's name atop their corner (smaller than "Seat A": names are longer)."""
+NAME_SQUEEZE = 0.7
+"""How far a player's name and seat letter may be squeezed into the title of their corner: as
+far as "Seat A (you)" is in the narrowest."""
 LOT_MIN = 86
 """The narrowest step of the offer's lots (two marker chips and the lot's number)."""
 WIDTH, HEIGHT = 5 * CELL_W, 4 * CELL_H
@@ -510,7 +517,13 @@ def _rob_marker(x: float, y: float, seat: int) -> str:
     )
 
 
-def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
+def _draw_player(
+    b: _Board,
+    player: dict[str, Any],
+    col: int,
+    row: int,
+    names: Sequence[str | None] | None = None,
+) -> None:
     view = b.view
     tr = b.tr
     out = b.parts
@@ -532,10 +545,14 @@ def _draw_player(b: _Board, player: dict[str, Any], col: int, row: int) -> None:
         )
     )
     out.append(_seat_badge(x + 16, y + 16, p, 12))
-    title = tr("Seat {seat} (you)" if me else "Seat {seat}").format(seat=SEAT_LETTERS[p])
-    out.append(
-        _text(x + 33, y + 22, title, 17, weight="bold", fit=w - 37 - (18 if deciding else 0))
-    )
+    room = w - 37 - (18 if deciding else 0)
+    name = seat_name(names, p)
+    if name is None:
+        title = tr("Seat {seat} (you)" if me else "Seat {seat}").format(seat=SEAT_LETTERS[p])
+    else:  # cut to what squeezes into the room as much as the words without a name do
+        title = name_label(tr, name, p, me, NAME_SIZE, room / NAME_SQUEEZE)
+    size = 17 if name is None else NAME_SIZE
+    out.append(_text(x + 33, y + 22, title, size, weight="bold", fit=room))
     if deciding:
         out.append(_text(x + w - 6, y + 22, "◀", 17, anchor="end", fill="#b3261e"))
     city = player["city"]
@@ -833,16 +850,22 @@ _STYLE = (
 
 
 def board_svg(
-    view: dict[str, Any], legal: Sequence[str], translate: Translate = same
+    view: dict[str, Any],
+    legal: Sequence[str],
+    translate: Translate = same,
+    *,
+    names: Sequence[str | None] | None = None,
 ) -> tuple[str, frozenset[str]]:
     """The board of `view` as one inline <svg> element, and the legal actions it carries; every
-    word in the reader's language (`translate`, gettext), the actions' notation as it is."""
+    word in the reader's language (`translate`, gettext), the actions' notation as it is. With
+    `names` (one per seat, None for a seat without one) each player's corner shows its player's
+    name beside the seat letter."""
     b = _Board(view, legal, translate)
     tr = translate
     for city in view["cities"]:
         _draw_city(b, city)
     for player, (col, row) in zip(view["players"], CORNERS, strict=False):
-        _draw_player(b, player, col, row)
+        _draw_player(b, player, col, row, names)
     _draw_middle(b)
     _draw_supply(b)
     lines = [[b.key[entry] for entry in group if entry in b.key] for group in KEY_GROUPS]

@@ -35,9 +35,11 @@ from hanse.games.svg_parts import (
     Translate,
     board_document,
     board_key,
+    name_label,
     plural,
     same,
     seat_disc,
+    seat_name,
     target_rect,
     text_width,
     wrap,
@@ -56,6 +58,13 @@ CHIP_TEXT = 15
 """The size of a card chip's words."""
 INFO_TEXT = 15
 """The size of the words about the deck: four lines fit the shortest box."""
+NAME_ROW = 24
+"""How much taller a player's box is with the row for the player's name."""
+NAME_SIZE = 15
+"""The size of a player's name (smaller than the seat letter alone: names are longer)."""
+NAME_SQUEEZE = 0.7
+"""How far a player's name and seat letter may be squeezed into their row (as the board squeezes
+other words into their boxes)."""
 MAP_TOP = 40
 COL_W, ROW_GAP = 160, 26
 BOX_W = 134
@@ -444,8 +453,9 @@ def _card_chip(x: float, y: float, w: float, label: str, count: int = 1, h: floa
     return _el("g", "".join(parts))
 
 
-def _draw_players(b: _Board, top: float) -> float:
-    """One box per player; returns the bottom."""
+def _draw_players(b: _Board, top: float, names: Sequence[str | None] | None = None) -> float:
+    """One box per player; returns the bottom. With a name for any seat, each box starts with a
+    row of its own for the seat's figure, name and letter, "Anna (A)" ("A" without a name)."""
     view = b.view
     tr = b.tr
     out = b.parts
@@ -456,10 +466,14 @@ def _draw_players(b: _Board, top: float) -> float:
     known_rows = max((len(pv["known_hand"]) for pv in players), default=0)
     per_row = 1 if w < 200 else 2
     lines = min(4, math.ceil(known_rows / per_row))
-    h = 84 + (lines * 24 + 6 if lines else 0)
+    named = any(seat_name(names, p) is not None for p in range(n))
+    drop = NAME_ROW if named else 0
+    h = 84 + drop + (lines * 24 + 6 if lines else 0)
     for p, pv in enumerate(players):
         x = gap + p * (w + gap)
         deciding = view["decider"] == p
+        name = seat_name(names, p)
+        you = view["seat"] == p
         out.append(
             _rect(
                 x,
@@ -473,13 +487,24 @@ def _draw_players(b: _Board, top: float) -> float:
             )
         )
         out.append(_figure(x + 16, top + 17, p, 12))
-        out.append(_text(x + 33, top + 24, SEAT_LETTERS[p], 18, weight="bold"))
-        # The figures in reserve stand beside the letter.
-        reserve = "".join(_figure(x + 60 + 19 * i, top + 17, p, 8) for i in range(pv["reserve"]))
+        if named:
+            # The name row: the figure, the name and the letter; under it the figures in reserve
+            # and the score.
+            room = w - 41
+            label = SEAT_LETTERS[p]
+            if name is not None:
+                label = name_label(tr, name, p, you, NAME_SIZE, room / NAME_SQUEEZE)
+            out.append(_text(x + 33, top + 23, label, NAME_SIZE, weight="bold", fit=room))
+            left = x + 16
+        else:
+            out.append(_text(x + 33, top + 24, SEAT_LETTERS[p], 18, weight="bold"))
+            left = x + 60  # the figures in reserve stand beside the letter
+        row = top + drop
+        reserve = "".join(_figure(left + 19 * i, row + 17, p, 8) for i in range(pv["reserve"]))
         figures = plural(pv["reserve"], "{count} figure in reserve", "{count} figures in reserve")
         in_reserve = tr(figures).format(count=pv["reserve"])
         out.append(_el("g", _el("title", escape(in_reserve)) + reserve))
-        out.append(_text(x + w - 8, top + 25, f"{pv['score']}", 22, weight="bold", anchor="end"))
+        out.append(_text(x + w - 8, row + 25, f"{pv['score']}", 22, weight="bold", anchor="end"))
         known_n = len(pv["known_hand"])
         hand = (
             "{count} card, {known} seen by all"
@@ -489,14 +514,14 @@ def _draw_players(b: _Board, top: float) -> float:
         out.append(
             _text(
                 x + 8,
-                top + 48,
+                row + 48,
                 tr(hand).format(count=pv["hand_size"], known=known_n),
                 15,
                 fit=w - 14,
             )
         )
         marks = []
-        if view["seat"] == p:
+        if you and name is None:  # else the name row says it
             marks.append(tr("you"))
         if view["start_player"] == p:
             marks.append(tr("compass"))
@@ -509,7 +534,7 @@ def _draw_players(b: _Board, top: float) -> float:
         out.append(
             _text(
                 x + 8,
-                top + 70,
+                row + 70,
                 " · ".join(marks),
                 15,
                 fit=w - 14,
@@ -525,7 +550,7 @@ def _draw_players(b: _Board, top: float) -> float:
                 out.append(
                     _text(
                         x + 6 + (i % per_row) * (cw + 4),
-                        top + 84 + (i // per_row) * 24 + 18,
+                        row + 84 + (i // per_row) * 24 + 18,
                         tr("+{count} more").format(count=len(shown) - i),
                         14,
                         fill=MUTED,
@@ -535,7 +560,7 @@ def _draw_players(b: _Board, top: float) -> float:
                 break
             b.card_chip(
                 x + 6 + (i % per_row) * (cw + 4),
-                top + 84 + (i // per_row) * 24,
+                row + 84 + (i // per_row) * 24,
                 cw,
                 label,
                 count,
@@ -653,10 +678,16 @@ HEADS = {
 
 
 def board_svg(
-    view: dict[str, Any], legal: Sequence[str], translate: Translate = same
+    view: dict[str, Any],
+    legal: Sequence[str],
+    translate: Translate = same,
+    *,
+    names: Sequence[str | None] | None = None,
 ) -> tuple[str, frozenset[str]]:
     """The board of `view` as one inline <svg> element, and the legal actions it carries; every
-    word in the reader's language (`translate`, gettext), the actions' notation as it is."""
+    word in the reader's language (`translate`, gettext), the actions' notation as it is. With
+    `names` (one per seat, None for a seat without one) each player's box shows its player's
+    name beside the seat letter."""
     tr = translate
     b = _Board(view, legal, tr)
     out = b.parts
@@ -684,11 +715,11 @@ def board_svg(
     bottom: float = MAP_TOP + map_h + 2
     if view["decision"] == "draft":
         bottom = _draw_layout(b, bottom + 8)
-        bottom = _draw_players(b, bottom + 8)
+        bottom = _draw_players(b, bottom + 8, names)
         bottom = _draw_hand(b, bottom + 8)
     else:
         bottom = _draw_hand(b, bottom + 8)
-        bottom = _draw_players(b, bottom + 8)
+        bottom = _draw_players(b, bottom + 8, names)
         bottom = _draw_layout(b, bottom + 8)
     lines = [[b.key[entry] for entry in group if entry in b.key] for group in KEY_GROUPS]
     key, height = board_key(bottom + 10, WIDTH, tr("Key"), lines)

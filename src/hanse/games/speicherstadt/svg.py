@@ -35,8 +35,10 @@ from hanse.games.svg_parts import (
     Translate,
     board_document,
     board_key,
+    name_label,
     ring_rect,
     same,
+    seat_name,
     text_width,
 )
 from hanse.games.svg_parts import coordinate as _f
@@ -759,6 +761,7 @@ def _player(
     out: list[str],
     top: Targets,
     tr: Translate,
+    names: Sequence[str | None] | None = None,
 ) -> float:
     p = view["players"][seat]
     colour, ink, letter = _seat_style(seat)
@@ -789,21 +792,20 @@ def _player(
         )
     )
     out.append(_rect(6, y, WIDTH - 12, 30, fill=colour, rx="8"))
-    title = tr("You ({seat})" if you else "Player {seat}").format(seat=letter)
+    points = tr("Score {score} · Coins {coins}").format(score=p["score"], coins=p["coins"])
+    name = seat_name(names, seat)
+    if name is None:
+        title = tr("You ({seat})" if you else "Player {seat}").format(seat=letter)
+        title_w = _text_width(title, 15)
+    else:  # the name, then the workers, clear of the points at the right
+        workers = p["workers"] + p["grey_workers"]
+        room = WIDTH - 44 - text_width(points, 15, bold=True) - (19 * workers + 7 if workers else 0)
+        title = name_label(tr, name, seat, you, 15, room)
+        title_w = text_width(title, 15, bold=True)
     out.append(_text(16, y + 15, title, 15, weight="bold", anchor="start", fill=ink))
-    out.append(
-        _text(
-            WIDTH - 16,
-            y + 15,
-            tr("Score {score} · Coins {coins}").format(score=p["score"], coins=p["coins"]),
-            15,
-            weight="bold",
-            anchor="end",
-            fill=ink,
-        )
-    )
+    out.append(_text(WIDTH - 16, y + 15, points, 15, weight="bold", anchor="end", fill=ink))
     # workers still to place, grey workers and break cards, beside the title
-    wx = 16 + _text_width(title, 15) + 18
+    wx = 16 + title_w + 18
     for _ in range(p["workers"]):
         out.append(_worker(wx, y + 15, seat, r=8))
         wx += 19
@@ -975,10 +977,16 @@ def _key(view: dict[str, Any], tr: Translate) -> list[list[tuple[str, str]]]:
 
 
 def board_svg(
-    view: dict[str, Any], legal: Sequence[str], translate: Translate = same
+    view: dict[str, Any],
+    legal: Sequence[str],
+    translate: Translate = same,
+    *,
+    names: Sequence[str | None] | None = None,
 ) -> tuple[str, frozenset[str]]:
     """The board of `view` as one inline <svg> element, and the legal actions it carries; every
-    word in the reader's language (`translate`, gettext), the actions' notation as it is."""
+    word in the reader's language (`translate`, gettext), the actions' notation as it is. With
+    `names` (one per seat, None for a seat without one) each player's area shows its player's
+    name beside the seat letter."""
     tr = translate
     targets = _targets(view, legal)
     out: list[str] = []
@@ -990,7 +998,7 @@ def board_svg(
     y = _offer(view, targets, y, out, top, tr)
     y = _reserved(view, targets, y, out, top, tr)
     for seat in range(len(view["players"])):
-        y = _player(view, seat, targets, y, out, top, tr)
+        y = _player(view, seat, targets, y, out, top, tr, names)
     key, y = board_key(y, WIDTH, tr("Key"), _key(view, tr))
     out.append(key)
     placed = frozenset(top.placed)
