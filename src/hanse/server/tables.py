@@ -163,37 +163,28 @@ _MOVES_AFTER = (
     )
     .order_by(moves.c.seq)
 )
-_ADVANCE = (
-    game_tables.update()
-    .where(
-        game_tables.c.id == sa.bindparam("table_id"),
-        game_tables.c.seq == sa.bindparam("old_seq"),
-        game_tables.c.version == sa.bindparam("old_version"),
-    )
-    .values(
-        seq=sa.bindparam("new_seq"),
-        version=game_tables.c.version + sa.bindparam("decisions"),
-        status=sa.bindparam("new_status"),
-        decider=sa.bindparam("new_decider"),
-        updated_at=sa.bindparam("at"),
-    )
+# A table is changed only from the seq and version it was read at: of two changes made from
+# one reading, one is stored.
+_FROM_READ = game_tables.update().where(
+    game_tables.c.id == sa.bindparam("table_id"),
+    game_tables.c.seq == sa.bindparam("old_seq"),
+    game_tables.c.version == sa.bindparam("old_version"),
+)
+_ADVANCE = _FROM_READ.values(
+    seq=sa.bindparam("new_seq"),
+    version=game_tables.c.version + sa.bindparam("decisions"),
+    status=sa.bindparam("new_status"),
+    decider=sa.bindparam("new_decider"),
+    updated_at=sa.bindparam("at"),
 )
 _INSERT_MOVES = moves.insert()
 # A change without a move (a move taken back, a seat left to a bot) moves the table's seq and
 # version on (no move row is added or deleted), so that every worker's cache and every move
 # chosen before it are seen to be stale.
-_CHANGED = (
-    game_tables.update()
-    .where(
-        game_tables.c.id == sa.bindparam("table_id"),
-        game_tables.c.seq == sa.bindparam("old_seq"),
-        game_tables.c.version == sa.bindparam("old_version"),
-    )
-    .values(
-        seq=game_tables.c.seq + 1,
-        version=game_tables.c.version + 1,
-        updated_at=sa.bindparam("at"),
-    )
+_CHANGED = _FROM_READ.values(
+    seq=game_tables.c.seq + 1,
+    version=game_tables.c.version + 1,
+    updated_at=sa.bindparam("at"),
 )
 _MARK_UNDONE = (
     moves.update()

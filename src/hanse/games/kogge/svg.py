@@ -46,6 +46,7 @@ from hanse.games.svg_parts import (
     seat_name,
     target_rect,
     text_width,
+    wrap,
 )
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
@@ -643,13 +644,7 @@ def _wrap(words: str, size: float, width: float) -> list[str]:
     if ", " in words:
         head, tail = words.split(", ", 1)
         return _wrap(head + ",", size, width) + _wrap(tail, size, width)
-    lines: list[str] = []
-    for word in words.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+    return wrap(words, size, width)
 
 
 def _draw_middle(b: _Board) -> None:
