@@ -91,11 +91,15 @@ def test_a_look_at_hidden_markers_cannot_be_taken_back() -> None:
         _play(table, text)
         if table.decider != seat or table.log[-1][1] != seat:
             continue
+        # The payload offers to take it back before the re-deals are made (they cost), and no
+        # more once they found it showed something.
+        assert table.payload(seat)["can_undo"]
         refusal = table.undo_refusal(seat)
         # Shown: a marker the seat did not know, looked at or turned face up by a cog's move.
         if _unknown_squares(table, before, seat) - _unknown_squares(table, table.state, seat):
             revealing += 1
             assert refusal == "your last move showed you something hidden, so it stands", text
+            assert not table.payload(seat)["can_undo"]
             continue
         if not text.startswith(("bid", "route")):
             continue  # other moves may show more (a trade's reserve of markers to choose from)

@@ -148,10 +148,12 @@ class LiveTable:
             if move.player != CHANCE:
                 self.version += 1
 
-    def undo_refusal(self, seat: int) -> str | None:
+    def undo_refusal(self, seat: int, thorough: bool = True) -> str | None:
         """Why `seat` may not take back the last move now, or None if it may: the game goes on,
         the seat still decides, the last move was its own decision with no chance after it, and
-        that move showed the seat nothing hidden (:mod:`hanse.core.takeback`)."""
+        that move showed the seat nothing hidden (:mod:`hanse.core.takeback`). Not `thorough`
+        (the payload's ``can_undo``, for every state): the last condition only where it was
+        checked already, as it costs some re-deals of the hidden parts (2 ms in Kogge)."""
         if self.status != "playing":
             return "the game is not being played"
         if self.decider != seat:
@@ -160,6 +162,8 @@ class LiveTable:
             return takeback.NOTHING_OF_YOURS
         key = ("showed nothing", seat)
         if key not in self._shown:
+            if not thorough:
+                return None
             action = self.game.action_from_str(self._last_text)
             self._shown[key] = takeback.showed_nothing(
                 self.game, self._before_last, self.state, action, seat
@@ -261,7 +265,11 @@ class LiveTable:
             "seats": [s.public() for s in self.seats],
             "version": self.version,
             "decider": decider,
-            "can_undo": seat is not None and decider == seat and self.undo_refusal(seat) is None,
+            "can_undo": (
+                seat is not None
+                and decider == seat
+                and self.undo_refusal(seat, thorough=False) is None
+            ),
             "waiting": None if (waiting := self.waiting()) is None else round(waiting),
             "turn_limit": self.turn_limit,
             "can_take_over": (
