@@ -133,6 +133,19 @@ def test_two_people_join_by_invite_and_see_each_others_moves_live(
     bert.click("button[type=submit]")
     bert.wait_for_url("**/tables/**")
     expect(anna.locator(".players")).to_contain_text("Bert", timeout=20_000)
+    # They talk at the table: Anna writes, Bert's closed chat counts it, he opens it and reads
+    # it as text (the markup is not markup), and answers.
+    anna.click("#chat summary")
+    anna.fill("#chat input[name=text]", "Hallo <b>Bert</b>!")
+    anna.press("#chat input[name=text]", "Enter")
+    expect(bert.locator("#chat .unread")).to_have_text("1", timeout=20_000)
+    bert.click("#chat summary")
+    expect(bert.locator("#chat ol")).to_contain_text("Anna (A): Hallo <b>Bert</b>!")
+    assert bert.locator("#chat ol b").count() == 0
+    bert.fill("#chat input[name=text]", "Viel Glück")
+    bert.click("#chat button[type=submit]")
+    expect(anna.locator("#chat ol")).to_contain_text("Bert (B): Viel Glück", timeout=20_000)
+    expect(anna.locator("#chat input[name=text]")).to_have_value("")
     rng = random.Random(1)
     for _ in range(6):  # whoever is asked clicks; the other sees the move arrive
         for mover, watcher in ((anna, bert), (bert, anna)):

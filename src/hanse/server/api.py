@@ -82,6 +82,15 @@ class HandToBotIn(BaseModel):
     level: Literal["random", "easy", "medium", "hard"] = "easy"
 
 
+class ChatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: StrictStr = Field(max_length=1000)
+
+
+class ChatSaid(BaseModel):
+    number: int
+
+
 class AccountIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: StrictStr = Field(max_length=200)
@@ -324,6 +333,30 @@ async def hand_to_bot(table_id: str, seat: int, body: HandToBotIn, request: Requ
     return ORJSONResponse(done.payload)
 
 
+@router.post("/tables/{table_id}/chat", status_code=201, response_model=ChatSaid)
+async def write(table_id: str, body: ChatIn, request: Request) -> ChatSaid:
+    """Write at the table (the people seated at it; one line, 1 to 300 characters); everyone
+    connected hears it live (``{"chat": [...]}`` on the WebSocket)."""
+    seat = await caller_seat(request, table_id, unsafe=True)
+    if seat is None:
+        raise unauthorized("join the table (or sign in) to write at it; spectators read")
+    await _limit(request, f"chat:{table_id}:{seat}", 5, 10)
+    number = await run_in_threadpool(_service(request).say, table_id, seat, body.text)
+    await request.app.state.events.publish(table_id, -1, chatted=True)
+    return ChatSaid(number=number)
+
+
+@router.get("/tables/{table_id}/chat")
+async def read_chat(
+    table_id: str, request: Request, after: Annotated[int, Query(ge=0)] = 0
+) -> list[dict[str, Any]]:
+    """What the people at the table wrote after message `after`, oldest first (the last 50)."""
+    await caller_seat(request, table_id, unsafe=False)  # a forged token is refused here too
+    service = _service(request)
+    await run_in_threadpool(service.live, table_id)  # 404 for a table that does not exist
+    return await run_in_threadpool(service.chat, table_id, after)
+
+
 @router.post("/tables/{table_id}/join", response_model=Joined)
 async def join_public(table_id: str, body: NameIn, request: Request, response: Response) -> Joined:
     """Take an open seat of a public table from the lobby."""
@@ -430,7 +463,9 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     Each message has the shape of ``GET /api/tables/{id}``; after the first, ``log`` holds only
     the entries from ``log_start`` on, which the client has not seen yet. A move taken back
     leaves the log shorter: ``log_start`` is then below the entries the client holds, and those
-    from ``log_start`` on are replaced by the message's.
+    from ``log_start`` on are replaced by the message's. What the people at the table write comes
+    as ``{"chat": [...]}`` (the shape of ``GET /api/tables/{id}/chat``): the last messages right
+    after the first message, then each new one.
     """
     service = _service(websocket)
     try:
@@ -449,13 +484,18 @@ async def live(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_text(orjson.dumps(payload).decode())
         seen = _fingerprint(payload)
         log_next = payload["log_start"] + len(payload["log"])
+        chat_next = await _send_chat(websocket, service, table_id, 0)
         while True:
             waiting = asyncio.create_task(queue.get())
             done, _ = await asyncio.wait({waiting, receiver}, return_when=asyncio.FIRST_COMPLETED)
             if receiver in done:
                 waiting.cancel()
                 return
-            seq = waiting.result()
+            seq, chatted = waiting.result()
+            if chatted:
+                chat_next = await _send_chat(websocket, service, table_id, chat_next)
+            if seq < 0:  # a message alone
+                continue
             cached = service.read_cached(table_id, seat, log_next, seq)
             if cached is None:
                 cached = await run_in_threadpool(service.read_after, table_id, seat, log_next, seq)
@@ -471,6 +511,15 @@ async def live(websocket: WebSocket, table_id: str) -> None:
         receiver.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await receiver
+
+
+async def _send_chat(websocket: WebSocket, service: TableService, table_id: str, after: int) -> int:
+    """Send the table's messages after number `after`, if any; the last number sent."""
+    messages = await run_in_threadpool(service.chat, table_id, after)
+    if messages:
+        await websocket.send_text(orjson.dumps({"chat": messages}).decode())
+        return int(messages[-1]["number"])
+    return after
 
 
 def _fingerprint(payload: dict[str, Any]) -> tuple[Any, ...]:

@@ -11,6 +11,8 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
   hash of its token. Secrets are never stored in clear.
 - ``accounts`` and ``sessions``: optional accounts (argon2 password hashes) and their sign-ins.
 - ``bot_leases``: which worker thinks for a bot seat's decision at which version.
+- ``chat``: what the people at a table wrote, numbered per table (the primary key, so of two
+  messages given one number one is stored and the other takes the next).
 """
 
 from __future__ import annotations
@@ -88,4 +90,15 @@ bot_leases = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("holder", sa.String(64), nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False),
+)
+
+chat_messages = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("name", sa.String(40), nullable=True),
+    sa.Column("text", sa.String(300), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )

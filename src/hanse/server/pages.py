@@ -229,7 +229,13 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
     title = REGISTRY[payload["game"]].title
     panel = render_panel(payload, _lang(request))
     return _page(
-        request, "table.html", table_id=table_id, title=title, panel=panel, game_id=payload["game"]
+        request,
+        "table.html",
+        table_id=table_id,
+        title=title,
+        panel=panel,
+        game_id=payload["game"],
+        marks=SEAT_MARKS,
     )
 
 

@@ -3,6 +3,7 @@
 // action's notation with the version it was shown at.
 import { post, say } from "./api.js";
 import { showFitted, toggleFitted } from "./board_fit.js";
+import { allowWriting, showMessages } from "./chat.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -45,6 +46,7 @@ async function refresh() {
   showInvites();
   showFitted(panel);
   lookAgainWhenTimeIsUp();
+  allowWriting(current().seat !== "");
 }
 
 // Once another person has had longer than a decision may take, the others may let a bot play
@@ -87,6 +89,10 @@ function connect() {
   socket.addEventListener("open", () => { delay = 500; });
   socket.addEventListener("message", (event) => {
     const state = JSON.parse(event.data);
+    if (state.chat) {
+      showMessages(state.chat);
+      return;
+    }
     if (String(state.version) !== shown || state.status !== current().status
         || (state.rematch || "") !== current().rematch) refresh();
   });
@@ -160,4 +166,5 @@ markTurn();
 showInvites();
 showFitted(panel);
 lookAgainWhenTimeIsUp();
+allowWriting(current().seat !== "");
 connect();
