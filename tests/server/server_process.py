@@ -115,5 +115,8 @@ class ServerProcess:
             self.process.wait(timeout=20)
 
     def restart(self) -> ServerProcess:
+        """Stop the server if it still runs (a test may have killed it), start it again on a new
+        port with the same database."""
+        self.stop()
         self.port = free_port()
         return self.start()
