@@ -110,3 +110,15 @@ def test_a_look_at_hidden_markers_cannot_be_taken_back() -> None:
         for viewer in (*range(3), None):
             assert table.game.view(table._before_last, viewer) == table.game.view(before, viewer)
     assert revealing > 3 and takebacks > 10
+
+
+def test_a_seat_played_by_a_bot_takes_nothing_back() -> None:
+    """A person's seat left to a bot in the middle of a turn: the person, still watching from
+    the seat, is not offered to take back the turn's move."""
+    table = _table("hansa", 2, {})
+    seat = table.decider
+    _play(table, next(t for t in _legal_texts(table) if t.startswith("place")))
+    assert table.undo_refusal(seat) is None
+    table.seats[seat].kind, table.seats[seat].level = "bot", "easy"
+    assert table.undo_refusal(seat) == "a bot plays this seat"
+    assert not table.payload(seat)["can_undo"]

@@ -70,6 +70,7 @@ def test_the_others_may_let_a_bot_play_for_a_player_out_of_time(database_url: st
     assert first.live(table_id).seats[decider].kind == "bot"
     legal = first.read(table_id, decider, 0)
     assert legal["legal"] == [] and legal["seat"] == decider  # still watching from the seat
+    assert not legal["can_undo"]  # the bot's moves are not the person's to take back
     late = _refused(first.submit, table_id, decider, "pass", live.version)
     assert late.status == 409
     assert first.claim_bot_turn(table_id, "worker") is not None

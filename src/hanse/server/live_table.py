@@ -156,6 +156,8 @@ class LiveTable:
         checked already, as it costs some re-deals of the hidden parts (2 ms in Kogge)."""
         if self.status != "playing":
             return "the game is not being played"
+        if self.seats[seat].kind != "human":
+            return "a bot plays this seat"
         if self.decider != seat:
             return takeback.NOT_DECIDING
         if self._before_last is None or self.log[-1][1] != seat:
