@@ -464,8 +464,8 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     the entries from ``log_start`` on, which the client has not seen yet. A move taken back
     leaves the log shorter: ``log_start`` is then below the entries the client holds, and those
     from ``log_start`` on are replaced by the message's. What the people at the table write comes
-    as ``{"chat": [...]}`` (the shape of ``GET /api/tables/{id}/chat``): the last messages right
-    after the first message, then each new one.
+    as ``{"chat": [...], "history": bool}`` (the shape of ``GET /api/tables/{id}/chat``): the
+    last messages right after the first message (``history``), then each new one.
     """
     service = _service(websocket)
     try:
@@ -484,7 +484,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_text(orjson.dumps(payload).decode())
         seen = _fingerprint(payload)
         log_next = payload["log_start"] + len(payload["log"])
-        chat_next = await _send_chat(websocket, service, table_id, 0)
+        chat_next = await _send_chat(websocket, service, table_id, 0, history=True)
         while True:
             waiting = asyncio.create_task(queue.get())
             done, _ = await asyncio.wait({waiting, receiver}, return_when=asyncio.FIRST_COMPLETED)
@@ -513,11 +513,15 @@ async def live(websocket: WebSocket, table_id: str) -> None:
             await receiver
 
 
-async def _send_chat(websocket: WebSocket, service: TableService, table_id: str, after: int) -> int:
-    """Send the table's messages after number `after`, if any; the last number sent."""
+async def _send_chat(
+    websocket: WebSocket, service: TableService, table_id: str, after: int, history: bool = False
+) -> int:
+    """Send the table's messages after number `after`, if any (`history`: the chat so far, sent
+    when a connection opens); the last number sent."""
     messages = await run_in_threadpool(service.chat, table_id, after)
     if messages:
-        await websocket.send_text(orjson.dumps({"chat": messages}).decode())
+        said: dict[str, Any] = {"chat": messages, "history": history}
+        await websocket.send_text(orjson.dumps(said).decode())
         return int(messages[-1]["number"])
     return after
 

@@ -11,7 +11,8 @@ const marks = box.dataset.marks;
 let shown = 0;
 let missed = 0;
 
-export function showMessages(messages) {
+// `history`: the messages sent when the connection opens (again), which count as read.
+export function showMessages(messages, history = false) {
   for (const message of messages) {
     if (message.number <= shown) continue; // sent again after a reconnect
     shown = message.number;
@@ -20,9 +21,12 @@ export function showMessages(messages) {
     const who = document.createElement("span");
     who.className = "who";
     who.textContent = `${message.name || ""} (${marks[message.seat] || "?"}): `;
-    item.append(who, document.createTextNode(message.text)); // text, never markup
+    const at = document.createElement("time");
+    at.dateTime = message.at;
+    at.textContent = new Date(message.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    item.append(at, " ", who, document.createTextNode(message.text)); // text, never markup
     list.append(item);
-    if (!box.open) missed += 1;
+    if (!box.open && !history) missed += 1;
   }
   list.scrollTop = list.scrollHeight;
   unread.hidden = missed === 0;
@@ -32,6 +36,7 @@ export function showMessages(messages) {
 // Whether the reader holds a seat (the panel says so): only then may it write.
 export function allowWriting(seated) {
   form.hidden = !seated;
+  box.querySelector(".readers").hidden = seated;
 }
 
 box.addEventListener("toggle", () => {
@@ -50,6 +55,6 @@ form.addEventListener("submit", async (event) => {
     await post(`/api/tables/${document.getElementById("table").dataset.table}/chat`, { text });
     form.elements.text.value = "";
   } catch (error) {
-    say(error.message);
+    say(error.status === 429 ? box.dataset.tooFast : error.message);
   }
 });

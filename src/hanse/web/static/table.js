@@ -90,7 +90,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const state = JSON.parse(event.data);
     if (state.chat) {
-      showMessages(state.chat);
+      showMessages(state.chat, state.history); // the chat so far counts as read
       return;
     }
     if (String(state.version) !== shown || state.status !== current().status
