@@ -27,8 +27,9 @@ def _two_people(api: Api) -> tuple[str, list[str]]:
 def _chat(connection: Any) -> list[dict[str, Any]]:
     """The next messages heard on a live connection (the table's own updates skipped: the bot
     may move meanwhile)."""
-    while "chat" not in (message := receive(connection)):
-        pass
+    message = receive(connection)
+    while "chat" not in message:
+        message = receive(connection)
     return list(message["chat"])
 
 

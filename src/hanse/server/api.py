@@ -352,9 +352,7 @@ async def read_chat(
 ) -> list[dict[str, Any]]:
     """What the people at the table wrote after message `after`, oldest first (the last 50)."""
     await caller_seat(request, table_id, unsafe=False)  # a forged token is refused here too
-    service = _service(request)
-    await run_in_threadpool(service.live, table_id)  # 404 for a table that does not exist
-    return await run_in_threadpool(service.chat, table_id, after)
+    return await run_in_threadpool(_service(request).chat, table_id, after)
 
 
 @router.post("/tables/{table_id}/join", response_model=Joined)

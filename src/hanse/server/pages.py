@@ -360,10 +360,7 @@ def _seat_name(payload: dict[str, Any], player: int, lang: str) -> str:
     _ = translations(lang).gettext
     if player == CHANCE:
         return _("chance")
-    seat = payload["seats"][player]
-    if seat["kind"] == "bot" and not seat["name"]:  # a person's seat left to a bot keeps its name
-        return f"{_bot_name(seat['level'], _)} ({SEAT_MARKS[player]})"
-    return f"{seat['name'] or _('seat')} ({SEAT_MARKS[player]})"
+    return f"{_board_name(payload['seats'][player], _) or _('seat')} ({SEAT_MARKS[player]})"
 
 
 def duration(seconds: float, translate: Callable[[str], str]) -> str:

@@ -841,8 +841,11 @@ class TableService:
 
     def chat(self, table_id: str, after: int = 0, limit: int = 50) -> list[dict[str, Any]]:
         """The table's messages numbered above `after`, oldest first (at most the last
-        `limit`): number, seat, name, text, at (ISO time)."""
+        `limit`): number, seat, name, text, at (ISO time); 404 for a table that does not exist
+        (found without replaying it)."""
         with self.engine.connect() as conn:
+            if conn.execute(_HEAD, {"table_id": table_id}).first() is None:
+                raise not_found("table")
             rows = conn.execute(
                 sa.select(chat_messages)
                 .where(chat_messages.c.table_id == table_id, chat_messages.c.number > after)
