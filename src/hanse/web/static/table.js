@@ -36,12 +36,17 @@ async function refresh() {
   for (const summary of panel.querySelectorAll("details > summary")) {
     if (opened.has(summary.textContent)) summary.parentElement.open = true;
   }
-  showLatest();
-  shown = current().version;
+  drawn();
   if (errorShownAt !== null && errorShownAt !== "pending" && errorShownAt !== shown) {
     say("");
     errorShownAt = null;
   }
+}
+
+// What follows each drawing of the panel, the first one included.
+function drawn() {
+  shown = current().version;
+  showLatest();
   markTurn();
   showInvites();
   showFitted(panel);
@@ -160,11 +165,5 @@ panel.addEventListener("keydown", (event) => {
   send(target);
 });
 
-shown = current().version;
-showLatest();
-markTurn();
-showInvites();
-showFitted(panel);
-lookAgainWhenTimeIsUp();
-allowWriting(current().seat !== "");
+drawn();
 connect();
