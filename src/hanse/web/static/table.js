@@ -4,6 +4,7 @@
 import { post, say } from "./api.js";
 import { showFitted, toggleFitted } from "./board_fit.js";
 import { allowWriting, showMessages } from "./chat.js";
+import { showInvites } from "./invites.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -48,7 +49,7 @@ function drawn() {
   shown = current().version;
   showLatest();
   markTurn();
-  showInvites();
+  showInvites(tableId, current().status);
   showFitted(panel);
   lookAgainWhenTimeIsUp();
   allowWriting(current().seat !== "");
@@ -67,25 +68,6 @@ function lookAgainWhenTimeIsUp() {
 function showLatest() {
   const log = panel.querySelector(".log ol");
   if (log) log.scrollTop = log.scrollHeight;
-}
-
-function showInvites() {
-  const stored = JSON.parse(localStorage.getItem(`hanse-invites-${tableId}`) || "{}");
-  const section = document.getElementById("invites");
-  const open = current().status === "waiting" && Object.keys(stored).length > 0;
-  section.hidden = !open;
-  if (!open) return;
-  const list = section.querySelector("ul");
-  list.replaceChildren();
-  for (const [seat, url] of Object.entries(stored)) {
-    const item = document.createElement("li");
-    item.textContent = `${root.dataset.seat} ${+seat + 1}: `;
-    const link = document.createElement("a");
-    link.href = url;
-    link.textContent = url;
-    item.append(link);
-    list.append(item);
-  }
 }
 
 function connect() {
