@@ -7,13 +7,13 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from hanse.server import pages
+from hanse.server import pages, replay_pages
 from hanse.web import TEMPLATES
 from hanse.web.i18n import LOCALE, translations
 
 
 def test_every_phrase_of_the_pages_has_a_german_and_an_italian_translation() -> None:
-    sources = [*TEMPLATES.glob("*.html"), Path(pages.__file__)]
+    sources = [*TEMPLATES.glob("*.html"), Path(pages.__file__), Path(replay_pages.__file__)]
     phrases = set()
     for source in sources:
         text = source.read_text()
@@ -49,7 +49,7 @@ def test_every_variant_flag_is_explained_in_german_and_italian() -> None:
 
 def test_a_replay_names_bots_in_the_readers_language() -> None:
     """A record names a bot "bot easy"; the replay says it as the live table does."""
-    from hanse.server.pages import _record_name
+    from hanse.server.replay_pages import _record_name
     from hanse.web.i18n import translations
 
     german = translations("de").gettext
