@@ -13,6 +13,10 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
 - ``bot_leases``: which worker thinks for a bot seat's decision at which version.
 - ``chat``: what the people at a table wrote, numbered per table (the primary key, so of two
   messages given one number one is stored and the other takes the next).
+- ``table_events``: what changed a table besides its moves (``table_events.py``): a move taken
+  back (``undo``, with the seq of that move) or a seat handed to a bot (``bot``, with who did it
+  and the bot's level). ``seq`` is the table's seq the change took, so the event stands in the
+  log after the moves numbered below it; written in the transaction of the change.
 """
 
 from __future__ import annotations
@@ -100,5 +104,18 @@ chat_messages = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("name", sa.String(40), nullable=True),
     sa.Column("text", sa.String(300), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+table_events = sa.Table(
+    "table_events",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("undone_seq", sa.Integer, nullable=True),
+    sa.Column("by_seat", sa.Integer, nullable=True),
+    sa.Column("level", sa.String(16), nullable=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
