@@ -14,7 +14,7 @@ import pytest
 
 from hanse.core.testing import SVG_NS, decision_nodes
 from hanse.games import make
-from hanse.games.hansa import svg as hansa_svg
+from hanse.games.hansa import svg_players as hansa_svg
 from hanse.games.hansa.data import ABILITIES, TRACK_VALUES
 from hanse.games.hansa.words import ABILITY_WORDS
 from hanse.games.luebeck import data as luebeck_data
