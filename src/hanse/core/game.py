@@ -256,6 +256,14 @@ class GameBase(ABC):
             return result
         return phrase("decide: {decision}", decision=str(view.get("decision", "")))
 
+    def waiting_phrase(self, view: View) -> Phrase:
+        """The pending decision as those who wait read it ("{player} chooses an action"), with a
+        ``{player}`` field the reader fills, from the game package's ``prompt.WAITING`` by the
+        view's decision name (public in every view), else "{player} decides"."""
+        module = self._package_module("prompt")
+        waiting: Mapping[str, str] = {} if module is None else module.WAITING
+        return phrase(waiting.get(str(view.get("decision", "")), "{player} decides"))
+
     def action_phrase(self, action_json: dict[str, Any], view: View) -> Phrase:
         """What a legal action does, in words (``words.action_phrase``), else its notation."""
         module = self.words_module()

@@ -34,11 +34,12 @@ def game_translations(lang: str, game_id: str) -> gettext.NullTranslations:
     the rulebooks name them), then the pages' messages. One catalog per game, so the same English
     word may be translated differently in two games."""
     folder = LOCALE / lang / "LC_MESSAGES"
-    paths = [p for p in (folder / f"{game_id}.po", folder / f"{game_id}_log.po") if p.exists()]
+    names = (f"{game_id}.po", f"{game_id}_log.po", f"{game_id}_prompt.po")
+    paths = [p for p in (folder / name for name in names) if p.exists()]
     if lang == "en" or lang not in LANGUAGES or not paths:
         return translations(lang)
     result = _compiled(paths[0], lang)
-    for path in paths[1:]:  # the log's words (``<game>_log.po``)
+    for path in paths[1:]:  # the log's words, the prompt bar's (``<game>_log.po``, ``_prompt.po``)
         result.add_fallback(_compiled(path, lang))
     result.add_fallback(translations(lang))
     return result
