@@ -1,8 +1,9 @@
 """Taking a move back at a table (``POST /api/tables/{id}/undo``; DESIGN.md, "The web platform":
 undo marks rows undone, never deletes). As on Board Game Arena, a player may take back its own
 moves while it still decides, one per call, when nothing came after them; the table returns to
-the position before the move for every viewer, the move leaves the log and the record, and a
-move chosen before the take-back is refused as stale, in any worker."""
+the position before the move for every viewer, the move leaves the log (where every viewer reads
+that it was taken back) and the record, and a move chosen before the take-back is refused as
+stale, in any worker."""
 
 from __future__ import annotations
 
@@ -45,11 +46,13 @@ def test_a_player_takes_back_its_move_while_it_still_decides(api: Api) -> None:
 
     back = _undo(api, table_id, mine, first["version"])
     assert back.status_code == 200, back.text
+    told = {"seq": first["log"][-1]["seq"] + 1, "player": seat, "event": {"kind": "undo"}}
+    told["event"]["move"] = first["log"][-1]["seq"]
     assert back.json()["version"] > first["version"]  # versions only grow
     assert not back.json()["can_undo"]  # back at the turn's start: nothing more to take back
     for who, token in (("me", mine), ("you", theirs)):
         now = api.table(table_id, token)
-        assert now["view"] == before[who]["view"] and now["log"] == before[who]["log"]
+        assert now["view"] == before[who]["view"] and now["log"] == [*before[who]["log"], told]
         assert now["legal"] == before[who]["legal"]
     nothing = _undo(api, table_id, mine, back.json()["version"])
     assert nothing.status_code == 409 and "nothing to take back" in nothing.text
@@ -140,7 +143,8 @@ def test_a_take_back_is_seen_by_every_worker_and_makes_older_moves_stale(
     api: Api, server: ServerProcess
 ) -> None:
     """Two workers: whichever answers, the table is the one after the take-back; a move chosen
-    before it is refused (409), and a live connection is sent the shorter log."""
+    before it is refused (409), and a live connection is sent the log where the move gave way to
+    its take-back."""
     table_id, tokens = _hansa(api)
     start = api.table(table_id)
     seat = start["decider"]
@@ -157,9 +161,10 @@ def test_a_take_back_is_seen_by_every_worker_and_makes_older_moves_stale(
     for _ in range(8):  # requests are shared between the two workers
         now = api.table(table_id, mine)
         assert now["version"] == back["version"] and now["view"] == back["view"]
-        assert len(now["log"]) == len(moved["log"]) - 1
+        assert len(now["log"]) == len(moved["log"])  # the move gave way to its take-back
+        assert now["log"][-1]["event"] == {"kind": "undo", "move": moved["log"][-1]["seq"]}
     stale = api.move(table_id, mine, legal[1], moved["version"])
     assert stale.status_code == 409
-    # A live client that holds the longer log learns it is shorter now: the log from log_start
-    # replaces what it holds from there.
-    assert update["log_start"] == len(moved["log"]) - 1 and update["log"] == []
+    # A live client that holds the move learns it was taken back: the log from log_start (the
+    # take-back) replaces what it holds from there.
+    assert update["log_start"] == len(moved["log"]) - 1 and update["log"] == [now["log"][-1]]

@@ -283,10 +283,14 @@ async def read_table(
     table_id: str,
     request: Request,
     log_from: Annotated[int, Query(ge=0)] = 0,
+    log_after: Annotated[int | None, Query(ge=0)] = None,
 ) -> Response:
-    """The table as the caller may see it: its view, legal actions when it decides, its log."""
+    """The table as the caller may see it: its view, legal actions when it decides, its log
+    (from entry `log_from`, or for a caller holding the log up to the entry numbered
+    `log_after`, from where its log goes on: ``log_start``)."""
     seat = await caller_seat(request, table_id, unsafe=False)
-    payload = await run_in_threadpool(_service(request).read, table_id, seat, log_from)
+    service = _service(request)
+    payload = await run_in_threadpool(service.read, table_id, seat, log_from, log_after)
     return ORJSONResponse(payload)
 
 
@@ -460,8 +464,10 @@ async def live(websocket: WebSocket, table_id: str) -> None:
 
     Each message has the shape of ``GET /api/tables/{id}``; after the first, ``log`` holds only
     the entries from ``log_start`` on, which the client has not seen yet. A move taken back
-    leaves the log shorter: ``log_start`` is then below the entries the client holds, and those
-    from ``log_start`` on are replaced by the message's. What the people at the table write comes
+    leaves the log, and its take-back stands last: ``log_start`` is then below the end of the
+    entries the client holds, and those from ``log_start`` on are replaced by the message's (the
+    connection remembers the number, ``seq``, of the last entry it sent). What the people at the
+    table write comes
     as ``{"chat": [...], "history": bool}`` (the shape of ``GET /api/tables/{id}/chat``): the
     last messages right after the first message (``history``), then each new one.
     """
@@ -481,7 +487,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     try:
         await websocket.send_text(orjson.dumps(payload).decode())
         seen = _fingerprint(payload)
-        log_next = payload["log_start"] + len(payload["log"])
+        held = _last_seq(payload, 0)
         chat_next = await _send_chat(websocket, service, table_id, 0, history=True)
         while True:
             waiting = asyncio.create_task(queue.get())
@@ -494,14 +500,14 @@ async def live(websocket: WebSocket, table_id: str) -> None:
                 chat_next = await _send_chat(websocket, service, table_id, chat_next)
             if seq < 0:  # a message alone
                 continue
-            cached = service.read_cached(table_id, seat, log_next, seq)
+            cached = service.read_cached(table_id, seat, held, seq)
             if cached is None:
-                cached = await run_in_threadpool(service.read_after, table_id, seat, log_next, seq)
+                cached = await run_in_threadpool(service.read_after, table_id, seat, held, seq)
             payload = cached
             if _fingerprint(payload) != seen:
                 await websocket.send_text(orjson.dumps(payload).decode())
                 seen = _fingerprint(payload)
-                log_next = payload["log_start"] + len(payload["log"])
+                held = _last_seq(payload, held)
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
@@ -522,6 +528,12 @@ async def _send_chat(
         await websocket.send_text(orjson.dumps(said).decode())
         return int(messages[-1]["number"])
     return after
+
+
+def _last_seq(payload: dict[str, Any], held: int) -> int:
+    """The number of the last log entry a client holds once it has `payload` (a log never
+    goes back without a new entry after it: a take-back is one)."""
+    return int(payload["log"][-1]["seq"]) if payload["log"] else held
 
 
 def _fingerprint(payload: dict[str, Any]) -> tuple[Any, ...]:

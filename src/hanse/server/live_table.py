@@ -4,7 +4,9 @@ A :class:`LiveTable` is a worker's cache of a table: the state after the last st
 number of stored moves (``seq``) and decisions (``version``), and for every move the text each seat
 and a spectator may see (``observe_action``), computed once when the move is replayed. The
 payload a client receives is built from it and nothing else: the seat's view, the legal actions
-when the seat decides, and its own log (DESIGN.md, "Each client gets only its view").
+when the seat decides, and its own log (DESIGN.md, "Each client gets only its view"), in which
+the table's events (a move taken back, a seat handed to a bot: ``table_events``) stand among the
+moves.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import copy
 import random
 import time
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -20,6 +23,7 @@ from hanse.core import takeback
 from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, TERMINAL, Action, IllegalActionError
 from hanse.games import make
+from hanse.server.table_events import UNDO, TableEvent
 
 _system_random = random.SystemRandom()
 
@@ -81,6 +85,9 @@ class LiveTable:
     version: int = 0
     # (seq, player, seen, said): what each viewer saw of a move, and the move in words
     log: list[tuple[int, int, list[str], list[dict[str, Any] | None]]] = field(default_factory=list)
+    events: list[TableEvent] = field(default_factory=list)
+    # The log as clients read it, by seq: every entry of `log` and every event, in their order.
+    entries: list[Any] = field(default_factory=list)
     # What every viewer of the current state is sent (its view, the legal actions), computed once
     # per state: the mover is sent the same view in the answer to its move and on its socket.
     _shown: dict[Any, Any] = field(default_factory=dict)
@@ -144,9 +151,28 @@ class LiveTable:
         self.changed_at = time.time()
         for move in moves:
             self.seq += 1
-            self.log.append((self.seq, move.player, move.seen, move.said))
+            entry = (self.seq, move.player, move.seen, move.said)
+            self.log.append(entry)
+            self.entries.append(entry)
             if move.player != CHANCE:
                 self.version += 1
+
+    def tell(self, event: TableEvent) -> None:
+        """Put a stored event in the log, after the moves replayed so far (replay in seq
+        order)."""
+        self.events.append(event)
+        self.entries.append(event)
+        self.seq = event.seq
+
+    def log_start(self, held: int) -> int:
+        """Where the log of a client that holds it up to the entry numbered `held` goes on:
+        after that entry, or at the first entry it holds of a move taken back since (each
+        take-back names its move; the move has left the log, its take-back stands later)."""
+        bound = held
+        for event in self.events:
+            if event.kind == UNDO and event.seq > held and event.undone_seq is not None:
+                bound = min(bound, event.undone_seq - 1)
+        return bisect_right(self.entries, bound, key=_seq_of)
 
     def undo_refusal(self, seat: int, thorough: bool = True) -> str | None:
         """Why `seat` may not take back the last move now, or None if it may: the game goes on,
@@ -243,8 +269,12 @@ class LiveTable:
         shown: list[dict[str, Any]] = self._shown["legal"]
         return shown
 
-    def payload(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-        """The table as `seat` (None: a spectator) may see it, with its log from `log_from`."""
+    def payload(
+        self, seat: int | None, log_from: int = 0, held: int | None = None
+    ) -> dict[str, Any]:
+        """The table as `seat` (None: a spectator) may see it, with its log from entry
+        `log_from`, or (`held`: the seq of the last entry the client holds) from where that
+        client's log goes on (:meth:`log_start`)."""
         started = self.status != "waiting"
         view = self._view(seat) if started else None
         decider = self.decider
@@ -253,7 +283,7 @@ class LiveTable:
         if seat is not None and decider == seat and view is not None:
             legal = self._legal(view) if self.seats[seat].kind == "human" else []
         viewer = self.players if seat is None else seat
-        start = max(0, min(log_from, len(self.log)))
+        start = max(0, min(log_from, len(self.entries))) if held is None else self.log_start(held)
         body: dict[str, Any] = {
             "id": self.id,
             "game": self.game_id,
@@ -283,11 +313,7 @@ class LiveTable:
             "view": view,
             "legal": legal,
             "log_start": start,
-            "log": [
-                {"seq": seq, "player": player, "text": seen[viewer]}
-                | ({} if said[viewer] is None else {"said": said[viewer]})
-                for seq, player, seen, said in self.log[start:]
-            ],
+            "log": [_logged(entry, viewer) for entry in self.entries[start:]],
             "scores": None,
             "winners": None,
             "rematch": self.rematch,
@@ -297,3 +323,18 @@ class LiveTable:
             body["winners"] = list(self.game.winners(self.state))
             body["breakdown"] = self.game.score_breakdown(self.state)
         return body
+
+
+def _seq_of(entry: Any) -> int:
+    return int(entry.seq if isinstance(entry, TableEvent) else entry[0])
+
+
+def _logged(entry: Any, viewer: int) -> dict[str, Any]:
+    """A log entry as `viewer` (a seat, or the number of seats for a spectator) may see it: a
+    move as far as the viewer saw it (its text, and in words where it saw the whole move), an
+    event whole."""
+    if isinstance(entry, TableEvent):
+        return entry.entry()
+    seq, player, seen, said = entry
+    move = {"seq": seq, "player": player, "text": seen[viewer]}
+    return move if said[viewer] is None else move | {"said": said[viewer]}

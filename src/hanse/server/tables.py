@@ -26,7 +26,7 @@ import sqlalchemy as sa
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import UnknownGameError, game_class, make
-from hanse.server import security
+from hanse.server import security, table_events
 from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauthorized
 from hanse.server.errors import unprocessable as invalid
 from hanse.server.live_table import LiveTable, Move, Seat
@@ -39,6 +39,8 @@ from hanse.server.models import (
     seats,
     sessions,
 )
+from hanse.server.names import clean_name
+from hanse.server.table_events import TableEvent, handed_to_bot, taken_back
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 MODES = ("live", "async")
@@ -49,7 +51,6 @@ UNREADABLE = (
     "this table's moves were stored by another version of Hanse, which wrote them differently; "
     "they are kept unchanged"
 )
-_NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
 MAX_CHAT_TEXT = 300
 _CHAT_TEXT = re.compile(rf"^[^\x00-\x1f\x7f]{{1,{MAX_CHAT_TEXT}}}$")
 _ACCOUNT_NAME = re.compile(r"^[\w.\-]{2,40}$")
@@ -71,12 +72,6 @@ def _check_version(live: LiveTable, version: int) -> None:
 def _epoch(moment: datetime) -> float:
     """A stored time in seconds since the epoch (SQLite gives it back without its zone: UTC)."""
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
-
-
-def clean_name(name: Any, what: str = "name") -> str:
-    if not isinstance(name, str) or not _NAME.match(name.strip()):
-        raise invalid(f"a {what} is 1 to 40 printable characters")
-    return name.strip()
 
 
 @dataclass(frozen=True)
@@ -277,6 +272,9 @@ class TableService:
         with self._guard:
             live = self._cache.get(table_id)
         stored: Sequence[Any] = ()
+        # Events only where the table is replayed from its start: each moved the version without
+        # a decision, so a cached table with one stored after it is never brought up to date.
+        told: list[TableEvent] = []
         if live is not None and live.seq <= head.seq:
             if live.status != head.status or head.status == "waiting":
                 live.seats = self._seats(conn, table_id)
@@ -295,8 +293,13 @@ class TableService:
             stored = conn.execute(
                 _MOVES_AFTER, {"table_id": table_id, "after": 0, "upto": head.seq}
             ).all()
+            told = table_events.stored(conn, table_id, head.seq)
         try:
-            for seq, player, text in stored:
+            for item in sorted([*stored, *told], key=lambda item: int(item.seq)):
+                if isinstance(item, TableEvent):
+                    live.tell(item)
+                    continue
+                seq, player, text = item
                 live.replay(seq, player, text)
         except IllegalActionError as error:
             raise self._unreadable_table(table_id, seq, text, error) from None
@@ -519,22 +522,27 @@ class TableService:
         self._store(conn, live, 0, drawn, live.state)
 
     # -- reading -----------------------------------------------------------------------------
-    def read(self, table_id: str, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    def read(
+        self, table_id: str, seat: int | None, log_from: int = 0, held: int | None = None
+    ) -> dict[str, Any]:
+        """The payload (:meth:`LiveTable.payload`: its log from entry `log_from`, or after the
+        entry numbered `held`)."""
         with self._locked(table_id), self.engine.connect() as conn:
-            return self._live(conn, table_id).payload(seat, log_from)
+            return self._live(conn, table_id).payload(seat, log_from, held)
 
     def read_cached(
-        self, table_id: str, seat: int | None, log_from: int, seq: int
+        self, table_id: str, seat: int | None, held: int, seq: int
     ) -> dict[str, Any] | None:
-        """The payload from the cache, without waiting or the database, if it holds move `seq`
-        and no move is being stored right now; else None. Cheap enough for the event loop."""
+        """The payload for a client holding the log up to entry `held`, from the cache, without
+        waiting or the database, if it holds move `seq` and no move is being stored right now;
+        else None. Cheap enough for the event loop."""
         with self._guard:
             lock = self._locks.get(table_id)
             live = self._cache.get(table_id)
         if lock is None or live is None or not lock.acquire(blocking=False):
             return None
         try:
-            return live.payload(seat, log_from) if live.seq >= seq > 0 else None
+            return live.payload(seat, held=held) if live.seq >= seq > 0 else None
         finally:
             lock.release()
 
@@ -543,17 +551,16 @@ class TableService:
         known = self._token_seats.get(security.digest(token))
         return known[1] if known is not None and known[0] == table_id else None
 
-    def read_after(
-        self, table_id: str, seat: int | None, log_from: int, seq: int
-    ) -> dict[str, Any]:
-        """As :meth:`read`, from the worker's cache alone when it already holds move `seq`."""
+    def read_after(self, table_id: str, seat: int | None, held: int, seq: int) -> dict[str, Any]:
+        """As :meth:`read_cached`, waiting for the table and reading the database when the
+        worker's cache does not hold move `seq` yet."""
         with self._locked(table_id):
             with self._guard:
                 live = self._cache.get(table_id)
             if live is not None and live.seq >= seq > 0:
-                return live.payload(seat, log_from)
+                return live.payload(seat, held=held)
             with self.engine.connect() as conn:
-                return self._live(conn, table_id).payload(seat, log_from)
+                return self._live(conn, table_id).payload(seat, held=held)
 
     def lobby(self, status: str, limit: int = 100) -> list[dict[str, Any]]:
         if status not in STATUSES:
@@ -706,8 +713,10 @@ class TableService:
             refusal = live.undo_refusal(seat)
             if refusal is not None:
                 raise conflict(f"nothing to take back: {refusal}", version=live.version)
-            undone = {"move_table": table_id, "move_seq": live.log[-1][0]}
-            live = self._change(live, lambda conn: conn.execute(_MARK_UNDONE, undone))
+            move_seq = live.log[-1][0]
+            undone = {"move_table": table_id, "move_seq": move_seq}
+            told = taken_back(live.seq + 1, seat, move_seq)
+            live = self._change(live, lambda conn: conn.execute(_MARK_UNDONE, undone), told)
             return Submitted(live.payload(seat), False, live.seq)
 
     def hand_to_bot(
@@ -732,13 +741,18 @@ class TableService:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(kind="bot", level=level)
             )
-            live = self._change(live, lambda conn: conn.execute(to_bot))
+            told = handed_to_bot(live.seq + 1, seat, caller, level)
+            live = self._change(live, lambda conn: conn.execute(to_bot), told)
             return Submitted(live.payload(caller), live.decider == seat, live.seq)
 
-    def _change(self, live: LiveTable, write: Callable[[sa.Connection], Any]) -> LiveTable:
-        """Store a change that is no move (`write`, in the transaction that moves the table's
-        seq and version on, only if nobody changed the table first); the table replayed again
-        (call with the table's lock held)."""
+    def _change(
+        self, live: LiveTable, write: Callable[[sa.Connection], Any], event: TableEvent
+    ) -> LiveTable:
+        """Store a change that is no move (`write`, and the `event` that tells it in the log,
+        numbered with the table's next seq, in the transaction that moves the table's seq and
+        version on, only if nobody changed the table first); the table replayed again (call
+        with the table's lock held)."""
+        now = _now()
         with self.engine.begin() as conn:
             updated = conn.execute(
                 _CHANGED,
@@ -746,12 +760,13 @@ class TableService:
                     "table_id": live.id,
                     "old_seq": live.seq,
                     "old_version": live.version,
-                    "at": _now(),
+                    "at": now,
                 },
             )
             if updated.rowcount != 1:
                 raise self._lost_race(live.id)
             write(conn)
+            table_events.store(conn, live.id, event, now)
         with self._guard:
             self._cache.pop(live.id, None)
         with self.engine.connect() as conn:
