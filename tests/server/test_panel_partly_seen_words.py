@@ -38,16 +38,17 @@ def test_the_notes_of_a_move_are_in_the_readers_language() -> None:
         table.commit(state, [table.step(state, seat, action)])
     english = render_panel(table.payload(None), "en")
     assert (
-        "P2 (C) chooses a start city in secret (player A chose start marker 3; player B chose "
-        "start marker 5; player C chose start marker 7)</li>"
+        "P2 (C) makes the last start choice: every start city is revealed (player A starts in "
+        "Reval (3); player B starts in Danzig (5); player C starts in Stralsund (6))</li>"
     ) in english
     german = render_panel(table.payload(None), "de")
     assert (
-        "P2 (C) wählt geheim einen Startort (Spieler A hat den Startmarker 3 gewählt; Spieler B "
-        "hat den Startmarker 5 gewählt; Spieler C hat den Startmarker 7 gewählt)</li>"
+        "P2 (C) wählt als Letzter den Startort: alle Startorte werden aufgedeckt (Spieler A "
+        "startet in Reval (3); Spieler B startet in Danzig (5); Spieler C startet in Stralsund "
+        "(6))</li>"
     ) in german
     italian = render_panel(table.payload(None), "it")
-    assert "(il giocatore A ha scelto il segnalino di partenza 3; " in italian
+    assert "(il giocatore A parte da Reval (3); " in italian
 
 
 def test_a_run_of_equal_log_lines_is_one_line_with_its_count() -> None:

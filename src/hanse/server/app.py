@@ -15,7 +15,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hanse import __version__
-from hanse.server import pages, replay_pages, storage
+from hanse.server import invite_pages, pages, replay_pages, storage
 from hanse.server.api import router
 from hanse.server.bots import BotRunner
 from hanse.server.errors import ApiError
@@ -75,6 +75,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     )
     app.include_router(router)
     app.include_router(pages.router)
+    app.include_router(invite_pages.router)
     app.include_router(replay_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -1,5 +1,5 @@
-"""The pages: the lobby, an invite's join page, a table's page and its panel (HTML, rendered on
-the server from exactly the caller's payload: its view, legal actions and log)."""
+"""The pages: the lobby, a table's page and its panel (HTML, rendered on the server from exactly
+the caller's payload: its view, legal actions and log); an invite's pages are in invite_pages."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
@@ -202,24 +202,6 @@ async def rules_page(game_id: str, request: Request) -> HTMLResponse:
     title = REGISTRY[game_id].title
     body = rules_html(game_id, _lang(request))
     return _page(request, "rules.html", title=title, game_id=game_id, body=body, games=list_games())
-
-
-@router.get("/join/{secret}", response_model=None)
-async def join_page(secret: str, request: Request) -> HTMLResponse | RedirectResponse:
-    """An invite: the form that takes its seat; to the table for the one who holds the seat
-    already (the seat's cookie, or the account that joined with it); else that it is taken."""
-    service: TableService = request.app.state.service
-    table_id, seat, taken = await run_in_threadpool(service.invite, secret)
-    if not taken:
-        signed_in = await _account(request, unsafe=False) is not None
-        return _page(request, "join.html", secret=secret, taken=False, signed_in=signed_in)
-    try:
-        mine = await caller_seat(request, table_id, unsafe=False) == seat
-    except ApiError:  # an expired or another table's cookie: not this seat's holder
-        mine = False
-    if mine:
-        return RedirectResponse(f"/tables/{table_id}", status_code=303)
-    return _page(request, "join.html", secret=secret, taken=True, table_id=table_id)
 
 
 @router.get("/tables/{table_id}")

@@ -17,7 +17,7 @@ from hanse.games.kogge.state import KoggeState
 
 def test_spielvorbereitung_the_markers_dealt_are_in_words_for_everybody() -> None:
     """The guild master's marker names his city; a square's marker, the square and where the
-    route leads: 'Marker 5 is laid on the left route of Tönsberg (0): the route leads to
+    route leads: 'Marker 5 is laid on the first route of Tönsberg (0): the route leads to
     Danzig (5)'."""
     g = game(3)
     s = g.new_initial_state()
@@ -28,13 +28,14 @@ def test_spielvorbereitung_the_markers_dealt_are_in_words_for_everybody() -> Non
     g.apply_action(s, Deal(4))
     assert (
         _lines(g, s, Deal(5))
-        == ["Marker 5 is laid on the left route of Tönsberg (0): the route leads to Danzig (5)"] * 4
+        == ["Marker 5 is laid on the first route of Tönsberg (0): the route leads to Danzig (5)"]
+        * 4
     )
     run_until(g, s, lambda st: st.deal_idx == 10)
     right = g.chance_outcomes(s)[0][0]
     number = right.value  # type: ignore[attr-defined]
     assert _lines(g, s, right)[0] == (
-        f"Marker {number} is laid on the right route of Tönsberg (0): the route leads to "
+        f"Marker {number} is laid on the second route of Tönsberg (0): the route leads to "
         f"{_city(g, s, number)}"
     )
 
@@ -46,7 +47,7 @@ def _city(g: KoggeGame, s: KoggeState, number: int) -> str:
 
 def test_memory_a_face_down_marker_is_told_by_its_square_not_its_number() -> None:
     """Expert rule D: every route marker lies face down, so nobody reads its number, only
-    'A marker is laid face down on the left route of Tönsberg (0)' (the guild master's marker
+    'A marker is laid face down on the first route of Tönsberg (0)' (the guild master's marker
     is open)."""
     g = game(3, memory=True)
     s = g.new_initial_state()
@@ -57,7 +58,7 @@ def test_memory_a_face_down_marker_is_told_by_its_square_not_its_number() -> Non
     for outcome, _ in g.chance_outcomes(s):
         assert (
             _lines(g, s, outcome)
-            == ["A marker is laid face down on the left route of Tönsberg (0)"] * 4
+            == ["A marker is laid face down on the first route of Tönsberg (0)"] * 4
         )
 
 
@@ -99,7 +100,7 @@ def test_bieten_the_eight_markers_for_sale_are_drawn_two_to_a_lot() -> None:
         action = g.chance_outcomes(s)[-1][0]
         said.append(_lines(g, s, action)[3])
         g.apply_action(s, action)
-    assert [line.rsplit(" ", 1)[1] if line else None for line in said] == ["0", "0", "1", "1"]
+    assert [line.rsplit(" ", 1)[1] if line else None for line in said] == ["1", "1", "2", "2"]
     assert all(line and line.startswith("Marker ") for line in said)
 
 

@@ -161,15 +161,18 @@ def test_ruling_c_secret_choice_the_log_tells_only_counts_and_winner() -> None:
     last = g.action_from_str("cbid 0 0")
     assert (
         g.observe_action(s, 1, last, 2)
-        == "cbid ? (player A gave 2, player B gave 2; player A wins)"
+        == "cbid ? (player A put in 2 markers; player B put in 2 markers; player A wins the "
+        "conflict and may ask player B for three goods)"
     )
-    assert g.observe_action(s, 1, last, 0).startswith("cbid ? (you receive 8 4;")
-    assert g.observe_action(s, 1, last, 1).startswith("cbid 0 0 (you receive 5 5;")
+    received = "you get markers 8, 4 from player B;"
+    assert g.observe_action(s, 1, last, 0).startswith(f"cbid ? ({received}")
+    received = "you get markers 5, 5 from player A;"
+    assert g.observe_action(s, 1, last, 1).startswith(f"cbid 0 0 ({received}")
     play(g, s, "cbid 0 0")
     demand = g.action_from_str("demand faa")
-    assert g.observe_action(s, 0, demand, 2) == "demand ? (the winner takes 2 goods)"
+    assert g.observe_action(s, 0, demand, 2) == "demand ? (player A gets 2 goods from player B)"
     assert g.observe_action(s, 0, demand, 1) == (
-        "demand faa (the winner takes 0 ore, 0 fur, 2 amber, 0 salt)"
+        "demand faa (player A gets 0 ore, 0 fur, 2 amber, 0 salt from player B)"
     )
 
 

@@ -52,15 +52,15 @@ def test_startaufstellung_the_start_city_is_chosen_in_secret() -> None:
     g.apply_action(s, ChooseStart(2))
     # The last choice reveals them all: the note of the viewer's text says so beside the words.
     assert _lines(g, s, "start 3")[0] == (
-        "Anna chooses a start city in secret (player A chose start marker 5; player B chose start "
-        "marker 2; player C chose start marker 3)"
+        "Anna makes the last start choice: every start city is revealed (player A starts in "
+        "Danzig (5); player B starts in Abo (2); player C starts in Reval (3))"
     )
 
 
 def test_routen_veraendern_the_new_marker_lies_face_down() -> None:
     """'Der neue Wegemarker wird zunächst verdeckt hingelegt, niemand darf ihn ansehen!' (the
     rulebook's example: Gelb in Reval lays a 5 and takes the 7). He holds no other marker that
-    may go there, so every legal route change that reads "route 0 ?" is his 5 on the left route:
+    may go there, so every legal route change that reads "route 0 ?" is his 5 on the first route:
     the others must still not read the 5, nor where the route now leads."""
     g = game(2)
     s = scenario(g, routes={3: (7, 4)}, phase=Decision.ACTION, pos=[3, 3])
@@ -69,7 +69,7 @@ def test_routen_veraendern_the_new_marker_lies_face_down() -> None:
     assert [t for t in texts(g, s) if t.startswith("route 0")] == ["route 0 5"]
     lines = _lines(g, s, "route 0 5")
     assert lines[0] == (
-        "Anna lays marker 5 on the left route of Reval (3) and takes marker 7: the route leads "
+        "Anna lays marker 5 on the first route of Reval (3) and takes marker 7: the route leads "
         "to Danzig (5)"
     )
     hidden = (
@@ -153,18 +153,20 @@ def test_konflikte_the_choice_of_markers_is_secret() -> None:
         play(g, s, f"cbid {v} {(8, 4).count(v)}")
     last = _lines(g, s, "cbid 0 0")
     assert last[1] == (
-        "Anna puts no marker 0 into the conflict (you receive 5 5; player A gave 2, "
-        "player B gave 2; player A wins)"
+        "Anna puts no marker 0 into the conflict (you get markers 5, 5 from player A; player A "
+        "put in 2 markers; player B put in 2 markers; player A wins the conflict and may ask "
+        "player B for three goods)"
     )
     assert last[0] == (
-        "Anna chooses markers for the conflict in secret (you receive 8 4; player A gave 2, "
-        "player B gave 2; player A wins)"
+        "Anna chooses markers for the conflict in secret (you get markers 8, 4 from player B; "
+        "player A put in 2 markers; player B put in 2 markers; player A wins the conflict and "
+        "may ask player B for three goods)"
     )
     assert (
         last[2:]
         == [
-            "Anna chooses markers for the conflict in secret (player A gave 2, player B gave 2; "
-            "player A wins)"
+            "Anna chooses markers for the conflict in secret (player A put in 2 markers; player B "
+            "put in 2 markers; player A wins the conflict and may ask player B for three goods)"
         ]
         * 2
     )
@@ -182,9 +184,14 @@ def test_konflikte_the_winners_demand_is_told_by_its_count() -> None:
     lines = _lines(g, s, "demand faa")
     assert (
         lines[:2]
-        == ["Anna demands 2 × amber and 1 × fur (the winner takes 0 ore, 0 fur, 2 amber, 0 salt)"]
+        == [
+            (
+                "Anna demands 2 × amber and 1 × fur (player A gets 0 ore, 0 fur, 2 amber, 0 salt "
+                "from player B)"
+            )
+        ]
         * 2
     )
-    hidden = "Anna names three goods to take from player B (the winner takes 2 goods)"
+    hidden = "Anna names three goods to take from player B (player A gets 2 goods from player B)"
     assert lines[2:] == [hidden, hidden]
     assert "amber" not in hidden and "fur" not in hidden

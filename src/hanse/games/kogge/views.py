@@ -28,7 +28,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from hanse.core import CHANCE, IllegalActionError, View, decider_json
-from hanse.core.words import Phrase, closed_with_notes, phrase
+from hanse.core.words import Phrase, closed_with_notes, fill, phrase
 from hanse.games.kogge.actions import (
     DECISION_NAMES,
     GMT_GOOD,
@@ -61,7 +61,7 @@ from hanse.games.kogge.rules.common import city_full, development, open_slots
 from hanse.games.kogge.rules.phase import USED_NAMES
 from hanse.games.kogge.rules.setup import FIRST_SQUARES, SECOND_SQUARES
 from hanse.games.kogge.state import KoggeState
-from hanse.games.kogge.words import NOTE_WORDS
+from hanse.games.kogge.words import NOTE_WORDS, city_label
 from hanse.games.svg_parts import SEAT_LETTERS
 
 if TYPE_CHECKING:
@@ -796,7 +796,10 @@ def _start_reveal(g: KoggeGame, s: KoggeState, action: Action, viewer: int | Non
     g._apply(after, action)
     chosen = [(p, s.start_choice[p]) for p in range(g.num_players) if s.start_choice[p] >= 0]
     chosen.append((s.actor, action.marker))
-    notes = [phrase(NOTE_WORDS["chose"], seat=SEAT_LETTERS[p], marker=c) for p, c in sorted(chosen)]
+    notes = [
+        phrase(NOTE_WORDS["starts_in"], seat=SEAT_LETTERS[p], city=city_label(c))
+        for p, c in sorted(chosen)
+    ]
     if viewer is not None and g.memory and after.pos[viewer] >= 0 and s.pos[viewer] < 0:
         c = after.pos[viewer]
         notes.append(
@@ -824,27 +827,20 @@ def _conflict_outcome(s: KoggeState, action: Action, viewer: int | None) -> list
     )
     a, d = SEAT_LETTERS[att], SEAT_LETTERS[dfd]
     notes = []
+    giver = {att: d, dfd: a}.get(viewer)  # type: ignore[arg-type]
     received = {att: laid_d, dfd: laid_a}.get(viewer)  # type: ignore[arg-type]
     if received is not None:
-        markers = " ".join(map(str, sorted(received, reverse=True)))
-        notes.append(
-            phrase(NOTE_WORDS["receive"], markers=markers)
-            if markers
-            else phrase(NOTE_WORDS["receive_nothing"])
-        )
-    notes.append(
-        phrase(
-            NOTE_WORDS["gave"],
-            seat=a,
-            count=len(laid_a),
-            other=d,
-            other_count=len(laid_d),
-        )
-    )
+        key = "receive" + {0: "_nothing", 1: "_one"}.get(len(received), "")
+        markers = ", ".join(map(str, sorted(received, reverse=True)))
+        notes.append(fill(NOTE_WORDS[key], {"markers": markers, "seat": giver}))
+    for seat, laid in ((a, laid_a), (d, laid_d)):
+        key = "put_in" + {0: "_none", 1: "_one"}.get(len(laid), "")
+        notes.append(fill(NOTE_WORDS[key], {"seat": seat, "count": len(laid)}))
     if key_a == key_d:
         notes.append(phrase(NOTE_WORDS["nobody_wins"]))
     else:
-        notes.append(phrase(NOTE_WORDS["wins"], seat=a if key_a > key_d else d))
+        winner, loser = (a, d) if key_a > key_d else (d, a)
+        notes.append(phrase(NOTE_WORDS["wins"], seat=winner, other=loser))
     return notes
 
 
@@ -861,12 +857,12 @@ def _second_pile(s: KoggeState, action: Action) -> list[Phrase]:
     return [_goods_phrase("other_pile", rest)]
 
 
-def _goods_phrase(note: str, counts: list[int]) -> Phrase:
+def _goods_phrase(note: str, counts: list[int], **names: str) -> Phrase:
     """The note of that name with the count of each good ("the other pile: 0 ore, 2 fur, 0 amber,
-    1 salt"), or its ``_nothing`` form where every count is 0."""
+    1 salt"), or its ``_nothing`` form where every count is 0; `names` fill its other fields."""
     if not any(counts):
-        return phrase(NOTE_WORDS[f"{note}_nothing"])
-    return phrase(NOTE_WORDS[note], **dict(zip(GOOD_NAMES, counts, strict=True)))
+        return fill(NOTE_WORDS[f"{note}_nothing"], names)
+    return fill(NOTE_WORDS[note], {**dict(zip(GOOD_NAMES, counts, strict=True)), **names})
 
 
 def _demand_outcome(s: KoggeState, action: Action, viewer: int | None) -> Phrase:
@@ -875,8 +871,9 @@ def _demand_outcome(s: KoggeState, action: Action, viewer: int | None) -> Phrase
     assert isinstance(action, Demand)
     loser = s.conf[1] if s.conf_winner == s.conf[0] else s.conf[0]
     got = [min(action.goods[t], s.cargo[loser * 4 + t]) for t in range(4)]
-    if viewer in s.conf:
-        return _goods_phrase("winner_takes", got)
+    names = {"seat": SEAT_LETTERS[s.conf_winner], "other": SEAT_LETTERS[loser]}
+    if viewer in s.conf or not any(got):
+        return _goods_phrase("winner_takes", got, **names)
     if sum(got) == 1:
-        return phrase(NOTE_WORDS["winner_takes_one"])
-    return phrase(NOTE_WORDS["winner_takes_count"], count=sum(got))
+        return fill(NOTE_WORDS["winner_takes_one"], names)
+    return fill(NOTE_WORDS["winner_takes_count"], {**names, "count": sum(got)})

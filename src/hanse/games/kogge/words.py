@@ -4,10 +4,12 @@ terminal (:mod:`hanse.core.words`). Terms follow the rulebook: cog (Kogge), Kont
 (Gebot), route square (Routenanzeiger); the goods ore, fur, amber, salt (Erz, Felle, Bernstein,
 Salz).
 
-A city is named with its number, "Reval (3)", since a marker's number is the city it leads to. The
-two route squares of a city are named "left route" and "right route" (the notation's square 0 and
-1, drawn left and right); lots keep the notation's numbers (issue 19, item 6), and seats are
-named by their letter on the board (A for seat 0), as in the log and the other games' words."""
+A city is named with the number printed on the board, "Reval (3)", since a marker's number is the
+city it leads to. Every other number a player reads counts from 1: the two route squares of a city
+are the "first route" and the "second route" (the notation's square 0 and 1, drawn left and right),
+the lots of the offer are lots 1 to 4 (the notation's 0 to 3). Seats are named by their letter on
+the board (A for seat 0), as in the log and the other games' words. A count of things takes the
+singular for exactly one in all three languages (:func:`hanse.games.svg_parts.plural`)."""
 
 from __future__ import annotations
 
@@ -42,8 +44,9 @@ GOOD_ITEMS: tuple[str, ...] = tuple(f"1 {name}" for name in GOOD_NAMES)
 MARKER_ITEMS: tuple[str, ...] = tuple(f"marker {v}" for v in range(9))
 """One route marker by its number ("marker 5")."""
 
-SQUARES: tuple[str, str] = ("left route", "right route")
-"""The two route squares of a city (notation 0 and 1)."""
+SQUARES: tuple[str, str] = ("first route", "second route")
+"""The two route squares of a city (notation 0 and 1, drawn left and right), counted from 1 as the
+board's labels count them ("square 1")."""
 
 TERMS: tuple[str, ...] = (
     *GOOD_NAMES,
@@ -176,8 +179,12 @@ the kinds of the first chance node, the deal)."""
 
 
 # -- reading the view -----------------------------------------------------------------------------
-def _city(index: int) -> str:
+def city_label(index: int) -> str:
+    """A city with the number printed on the board ("Reval (3)")."""
     return f"{CITY_NAMES[index]} ({index})"
+
+
+_city = city_label
 
 
 def _seat_city(view: View, seat: int) -> int | None:
@@ -668,8 +675,8 @@ def _buy_markers(action: dict[str, Any], view: View, seat: int) -> Case:
     pay = GOOD_ITEMS[action["good"]]
     if 0 <= lot < len(offer) and len(offer[lot]) == 2:
         first, second = offer[lot]
-        return "buy_markers/pair", {"lot": lot, "first": first, "second": second, "pay": pay}
-    return "buy_markers", {"lot": lot, "pay": pay}
+        return "buy_markers/pair", {"lot": lot + 1, "first": first, "second": second, "pay": pay}
+    return "buy_markers", {"lot": lot + 1, "pay": pay}
 
 
 def _exchange(action: dict[str, Any], view: View, seat: int) -> Case:
@@ -706,7 +713,7 @@ def _take_pile(action: dict[str, Any], view: View, seat: int) -> Case:
     key = "take_pile/first" if action["pile"] == 0 else "take_pile/second"
     if isinstance(pile, dict):
         return key, _tally(pile)
-    return key + "_count", {"count": pile}
+    return key + ("_one" if pile == 1 else "_count"), {"count": pile}
 
 
 def _forced_step(action: dict[str, Any], view: View, seat: int) -> Case:
@@ -882,6 +889,8 @@ BUTTONS: dict[str, str] = {
     "take_pile/second": "Take the second pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt",
     "take_pile/first_count": "Take the first pile ({count} goods)",
     "take_pile/second_count": "Take the second pile ({count} goods)",
+    "take_pile/first_one": "Take the first pile (1 good)",
+    "take_pile/second_one": "Take the second pile (1 good)",
     **_steps(
         "forced_step",
         "Send the robber to {city}",
@@ -995,6 +1004,8 @@ LOG_LINES: dict[str, str] = {
     ),
     "take_pile/first_count": "{player} takes the first pile ({count} goods)",
     "take_pile/second_count": "{player} takes the second pile ({count} goods)",
+    "take_pile/first_one": "{player} takes the first pile (1 good)",
+    "take_pile/second_one": "{player} takes the second pile (1 good)",
     **_steps(
         "forced_step",
         "{player} sends the robber (player {seat}) to {city}",
@@ -1059,6 +1070,7 @@ def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
 
 UNSEEN_LOG_LINES: dict[str, str] = {
     "choose_start": "{player} chooses a start city in secret",
+    "choose_start/last": "{player} makes the last start choice: every start city is revealed",
     "change_route": (
         "{player} lays a marker face down on a route square of {city} and takes the marker "
         "lying there"
@@ -1082,6 +1094,8 @@ def unseen_log_phrase(kind: str, view: View, actor: int) -> Phrase | None:
     template = UNSEEN_LOG_LINES.get(kind)
     if template is None:
         return None
+    if kind == "choose_start" and len(view["queue"]) == 1:
+        template = UNSEEN_LOG_LINES["choose_start/last"]  # the notes name every start city
     fields: Fields = {}
     if kind == "change_route":
         fields["city"] = _where(view, actor)
@@ -1102,27 +1116,34 @@ NOTE_WORDS: dict[str, str] = {
     "show_both": "the markers show {marker} then {other}",
     "skipped": "player {seat} cannot bid",
     "skipped_many": "players {seats} cannot bid",
-    "chose": "player {seat} chose start marker {marker}",
-    "city_shows": "your city shows {marker} and {other}",
-    "receive": "you receive {markers}",
-    "receive_nothing": "you receive nothing",
-    "gave": "player {seat} gave {count}, player {other} gave {other_count}",
-    "wins": "player {seat} wins",
-    "nobody_wins": "nobody wins",
+    "starts_in": "player {seat} starts in {city}",
+    "city_shows": "the routes of your start city show markers {marker} and {other}",
+    "receive": "you get markers {markers} from player {seat}",
+    "receive_one": "you get marker {markers} from player {seat}",
+    "receive_nothing": "you get no marker from player {seat}",
+    "put_in": "player {seat} put in {count} markers",
+    "put_in_one": "player {seat} put in 1 marker",
+    "put_in_none": "player {seat} put in no marker",
+    "wins": "player {seat} wins the conflict and may ask player {other} for three goods",
+    "nobody_wins": "a tie: nobody wins the conflict",
     "other_pile": "the other pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt",
     "other_pile_nothing": "the other pile is empty",
-    "winner_takes": "the winner takes {ore} ore, {fur} fur, {amber} amber, {salt} salt",
-    "winner_takes_nothing": "the winner takes nothing",
-    "winner_takes_one": "the winner takes 1 good",
-    "winner_takes_count": "the winner takes {count} goods",
+    "winner_takes": "player {seat} gets {ore} ore, {fur} fur, {amber} amber, {salt} salt from "
+    "player {other}",
+    "winner_takes_nothing": "player {other} has none of the goods asked for: player {seat} gets "
+    "nothing",
+    "winner_takes_one": "player {seat} gets 1 good from player {other}",
+    "winner_takes_count": "player {seat} gets {count} goods from player {other}",
     "sees": "sees {marker} and {other}",
     "takes_marker": "takes marker {marker}",
     "reserve_holds": "the reserve holds {markers} of it",
     "reserve_holds_none": "the reserve holds none of it",
 }
 """The notes closing a log text, of what a move showed the viewer (``views.note_phrases``): a
-face-down marker turned, the start choices revealed, a conflict's outcome, the players skipped in
-the bids. The log text is their English; the web log translates them."""
+face-down marker turned, the start cities revealed, a conflict's outcome (the markers each side
+put in, which the other side gets, who wins; the goods the winner gets), the players skipped in
+the bids. The log text is their English; the web log translates them. A count of one has its own
+note (``_one``, ``_none``), as in every language the singular differs."""
 
 CHANCE_WORDS: dict[str, str] = {
     "guildmaster": (
@@ -1164,7 +1185,7 @@ def chance_phrase(action: dict[str, Any], view: View) -> Phrase:
     if decision == "draw_offer":
         offer = view["offer"]
         lot = len(offer) - 1 if offer and len(offer[-1]) == 1 else len(offer)
-        return phrase(CHANCE_WORDS["offer"], number=number, lot=lot)
+        return phrase(CHANCE_WORDS["offer"], number=number, lot=lot + 1)
     if view["setup"]["dealt"] < FIRST_SQUARES:
         return phrase(CHANCE_WORDS["guildmaster"], number=number, city=_city(number))
     city, slot = _dealt_square(view)
