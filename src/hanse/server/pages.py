@@ -260,14 +260,41 @@ def duration(seconds: float, translate: Callable[[str], str]) -> str:
     return translate("{count} s").format(count=int(seconds))
 
 
-def _log_entry(entry: dict[str, Any], who: str, words: Callable[[str], str]) -> dict[str, str]:
+def _log_entry(
+    entry: dict[str, Any],
+    who: str,
+    words: Callable[[str], str],
+    name_of: Callable[[int], str] | None = None,
+) -> dict[str, str]:
     """A log line: the move in words in the reader's language ("Anna (A) places a trader on
     Hamburg–Lübeck"; chance has no player in its words, so "chance" stands before them: "chance
-    Stettin 3 is drawn") where the game says it so, else who and what the game's log says."""
+    Stettin 3 is drawn") where the game says it so, else who and what the game's log says; a
+    table's event (a take-back, a seat handed to a bot) in words, its other seat named by
+    `name_of`."""
+    if "event" in entry:
+        named = name_of or SEAT_MARKS.__getitem__  # a seat's letter where no names are given
+        return {"who": "", "text": _event_line(entry, who, words, named)}
     if "said" in entry:
         text = log_line(entry["said"], words, who)
         return {"who": who if entry["player"] == CHANCE else "", "text": text}
     return {"who": who, "text": str(entry["text"])}
+
+
+def _event_line(
+    entry: dict[str, Any], who: str, _: Callable[[str], str], name_of: Callable[[int], str]
+) -> str:
+    """A table's event (``table_events``) in the reader's language: "Anna (A) takes back a
+    move", "Anna (A) leaves the game; a bot (easy) plays on", "Bruno (B) lets a bot (easy) play
+    for Anna (A)"."""
+    event = entry["event"]
+    if event["kind"] == "undo":
+        return _("{who} takes back a move").format(who=who)
+    level = _(str(event["level"]))
+    if event["by"] == entry["player"]:
+        return _("{who} leaves the game; a bot ({level}) plays on").format(who=who, level=level)
+    return _("{by} lets a bot ({level}) play for {who}").format(
+        by=name_of(int(event["by"])), level=level, who=who
+    )
 
 
 def _repeats_joined(lines: list[dict[str, str]], skipped: int) -> list[dict[str, Any]]:
@@ -331,7 +358,12 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     ]
     log = _repeats_joined(
         [
-            _log_entry(entry, _seat_name(payload, entry["player"], lang), words)
+            _log_entry(
+                entry,
+                _seat_name(payload, entry["player"], lang),
+                words,
+                lambda seat: _seat_name(payload, seat, lang),
+            )
             for entry in payload["log"][-60:]
         ],
         max(0, len(payload["log"]) - 60),
