@@ -4,6 +4,8 @@ server from the table's record, as a seat saw the game or as a spectator)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -18,6 +20,7 @@ from hanse.server.live_table import game_for
 from hanse.server.pages import (
     SEAT_MARKS,
     _bot_name,
+    _breakdown,
     _lang,
     _log_entry,
     _page,
@@ -33,17 +36,26 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/tables/{table_id}/replay")
-async def replay_page(table_id: str, request: Request) -> HTMLResponse:
-    """A finished game, step by step (its record is public once it is over)."""
+async def replay_page(
+    table_id: str, request: Request, step: int = 0, seat: int | None = None
+) -> HTMLResponse:
+    """A finished game, step by step (its record is public once it is over); ``?step=N`` and
+    ``&seat=K`` open it at a step as a seat saw it, so that a step can be shared."""
     record = await _record(request, table_id)
-    title = REGISTRY[record["game"]].title
-    translate = translations(_lang(request)).gettext
+    _check_seat(record, seat)
+    lang = _lang(request)
+    frame = await run_in_threadpool(replayed_frame, record, step, seat, lang)
+    translate = translations(lang).gettext
     return _page(
         request,
         "replay.html",
         table_id=table_id,
-        title=title,
+        title=REGISTRY[record["game"]].title,
         steps=len(record["actions"]),
+        step=frame.step,
+        seat=seat,
+        said=frame.said,
+        frame=frame.html,
         variants=variants_said(record["game"], record["flags"], translate),
         seats=[_record_name(name, translate) for name in record["players"]],
         marks=SEAT_MARKS,
@@ -54,11 +66,17 @@ async def replay_page(table_id: str, request: Request) -> HTMLResponse:
 async def replay_frame(
     table_id: str, request: Request, step: int = 0, seat: int | None = None
 ) -> HTMLResponse:
+    """One step's frame for the page's script: the step's move in words (``data-said``, which
+    the script shows beside the controls), the board and the log up to it."""
     record = await _record(request, table_id)
+    _check_seat(record, seat)
+    frame = await run_in_threadpool(replayed_frame, record, step, seat, _lang(request))
+    return HTMLResponse(frame.html_with_said())
+
+
+def _check_seat(record: dict[str, Any], seat: int | None) -> None:
     if seat is not None and not 0 <= seat < record["num_players"]:
         raise unprocessable(f"seat is 0 to {record['num_players'] - 1}, or none for a spectator")
-    html = await run_in_threadpool(render_frame, record, step, seat, _lang(request))
-    return HTMLResponse(html)
 
 
 async def _record(request: Request, table_id: str) -> dict[str, Any]:
@@ -67,54 +85,103 @@ async def _record(request: Request, table_id: str) -> dict[str, Any]:
     return record
 
 
-def render_frame(record_json: dict[str, Any], step: int, seat: int | None, lang: str) -> str:
-    """The position after `step` actions of a record, as `seat` saw it, with its log."""
+LOG_LINES = 60
+"""How many moves before a step the frame's log shows (and says in words: saying a move costs
+more than applying it)."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A step of a replay: which step (the one asked, kept within the game), its move in words
+    as the viewer saw it, and the frame's HTML (board, log, at the end the result)."""
+
+    step: int
+    said: str
+    html: str
+
+    def html_with_said(self) -> str:
+        return f'<p class="said" data-said>{escape(self.said)}</p>\n{self.html}'
+
+
+def replayed_frame(record_json: dict[str, Any], step: int, seat: int | None, lang: str) -> Frame:
+    """The position after `step` actions of a record, as `seat` saw it (None: a spectator):
+    its move in words, the board, the log up to it with that move marked, and after the last
+    move the result's score table and the winners."""
     record = MatchRecord.from_json(record_json)
     game = game_for(record.game_id, record.num_players, record.flags)
-    step = max(0, min(step, len(record.actions)))
-    state = game.new_initial_state()
-    viewer = seat
-    names = {"players": record.players or [], "lang": lang}
+    steps = len(record.actions)
+    step = max(0, min(step, steps))
+    _ = translations(lang).gettext
     words = game_translations(lang, record.game_id).gettext
+    names = [_record_name(name, _) for name in record.players or []]
+    state = game.new_initial_state()
     log: list[dict[str, str]] = []
     for index, (player, text) in enumerate(record.actions[:step]):
         action = game.action_from_str(text)
         entry: dict[str, Any] = {
             "player": player,
-            "text": game.observe_action(state, player, action, viewer),
+            "text": game.observe_action(state, player, action, seat),
         }
-        if index >= step - 60:  # said in words as far as the viewer saw the move
-            said = game.log_said(state, player, action, [entry["text"]], [viewer])[0]
+        if index >= step - LOG_LINES:  # said in words as far as the viewer saw the move
+            said = game.log_said(state, player, action, [entry["text"]], [seat])[0]
             if said is not None:
                 entry["said"] = said
-        log.append(_log_entry(entry, _replay_name(names, player), words))
+        log.append(_log_entry(entry, _replay_name(names, player, _), words))
         game.apply_action(state, action)
-    view = game.view(state, viewer)
-    return (
+    lines = _repeats_joined(log[-LOG_LINES:], max(0, len(log) - LOG_LINES))
+    if lines:  # the step's own move: the last line (a run of equal lines ends with it)
+        lines[-1]["current"] = True
+    if step == 0:
+        said = _("The game as it was set up, before the first move.")
+    else:
+        move = " ".join(part for part in (log[-1]["who"], log[-1]["text"]) if part)
+        said = _("Move %(step)s of %(steps)s: %(move)s") % {
+            "step": step,
+            "steps": steps,
+            "move": move,
+        }
+    view = game.view(state, seat)
+    html = (
         templates(lang)
         .get_template("frame.html")
         .render(
             board=game.render(view),
-            svg=board_svg(
-                record.game_id,
-                view,
-                [],
-                lang,
-                names=[_record_name(name, translations(lang).gettext) for name in names["players"]],
-            )[0],
-            log=_repeats_joined(log[-60:], max(0, len(log) - 60)),
-            scores=record.scores if step == len(record.actions) else None,
+            svg=board_svg(record.game_id, view, [], lang, names=names or None)[0],
+            log=lines,
+            result=_result(game, state, record, names, words) if step == steps else None,
             replay=True,
+            marks=SEAT_MARKS,
         )
     )
+    return Frame(step=step, said=said, html=html)
 
 
-def _replay_name(names: dict[str, Any], player: int) -> str:
-    _ = translations(names["lang"]).gettext
+def _result(
+    game: Any,
+    state: Any,
+    record: MatchRecord,
+    names: list[str],
+    words: Callable[[str], str],
+) -> dict[str, Any]:
+    """The finished game's score table (each part of the score, the total) and its winners, as
+    the table page shows them; the totals and winners are the record's."""
+    scores = record.scores if record.scores is not None else list(game.scores(state))
+    winners = record.winners if record.winners is not None else list(game.winners(state))
+    seats = [names[seat] if seat < len(names) else "" for seat in range(record.num_players)]
+    return {
+        "seats": seats,
+        "rows": _breakdown({"breakdown": game.score_breakdown(state)}, words),
+        "scores": scores,
+        "winners": winners,
+        "winner_names": ", ".join(f"{seats[seat]} ({SEAT_MARKS[seat]})" for seat in winners),
+    }
+
+
+def _replay_name(names: list[str], player: int, translate: Callable[[str], str]) -> str:
+    """Who made a move of the record: "Anna (A)", "chance"."""
     if player == CHANCE:
-        return _("chance")
-    players = names["players"]
-    who = _record_name(players[player], _) if player < len(players) else _("seat")
+        return translate("chance")
+    who = names[player] if player < len(names) else translate("seat")
     return f"{who} ({SEAT_MARKS[player]})"
 
 

@@ -1,21 +1,71 @@
 // Step through a finished game, as a seat (only what it saw) or as a spectator. The server
-// renders each position from the record; arrow keys step too.
+// renders each step from the record: its move in words (shown beside the controls), the board,
+// the log up to it with that move marked. The address follows the steps (?step=N&seat=K), so a
+// step can be shared or reloaded; the arrow keys step too.
 import { showFitted, toggleFitted } from "./board_fit.js";
 
 const root = document.getElementById("replay");
 const form = root.querySelector("form");
 const frame = document.getElementById("frame");
+const said = document.getElementById("said");
 const steps = +root.dataset.steps;
+let asked = 0; // the latest frame asked for: an older answer arriving late is dropped
+
+function address(step, seat) {
+  const query = new URLSearchParams(location.search);
+  query.delete("lang"); // the language chosen is kept in a cookie
+  query.set("step", String(step));
+  if (seat === "") query.delete("seat");
+  else query.set("seat", seat);
+  return query;
+}
+
+// The language links keep the step and the seat (they would open the replay at its start).
+function keepInLanguageLinks(query) {
+  for (const link of document.querySelectorAll(".languages a[hreflang]")) {
+    const kept = new URLSearchParams(query);
+    kept.set("lang", link.hreflang);
+    link.href = `?${kept}`;
+  }
+}
+
+// The marked move in view inside the log's own scrolling box (the page itself does not move).
+function showCurrentMove() {
+  const log = frame.querySelector(".log ol");
+  const current = log && log.querySelector(".current");
+  if (!current) return;
+  const below = current.getBoundingClientRect().bottom - log.getBoundingClientRect().bottom;
+  const above = current.getBoundingClientRect().top - log.getBoundingClientRect().top;
+  if (below > 0) log.scrollTop += below + 8;
+  else if (above < 0) log.scrollTop += above - 8;
+}
+
+// A frame's words for its step go beside the controls; the rest fills the frame.
+function adopt() {
+  const words = frame.querySelector("[data-said]");
+  if (words) {
+    said.textContent = words.textContent;
+    words.remove();
+  }
+  showFitted(frame);
+  showCurrentMove();
+}
 
 async function show() {
   const step = +form.elements.step.value;
   const seat = form.elements.seat.value;
   form.elements.at.value = `${step} / ${steps}`;
-  const query = new URLSearchParams({ step: String(step) });
-  if (seat !== "") query.set("seat", seat);
-  const response = await fetch(`/tables/${root.dataset.table}/replay/frame?${query}`);
-  frame.innerHTML = await response.text();
-  showFitted(frame);
+  const query = address(step, seat);
+  history.replaceState(null, "", `?${query}`);
+  keepInLanguageLinks(query);
+  const number = ++asked;
+  const frameQuery = new URLSearchParams({ step: String(step) });
+  if (seat !== "") frameQuery.set("seat", seat);
+  const response = await fetch(`/tables/${root.dataset.table}/replay/frame?${frameQuery}`);
+  const html = await response.text();
+  if (number !== asked) return;
+  frame.innerHTML = html;
+  adopt();
 }
 
 function go(where) {
@@ -29,13 +79,20 @@ function go(where) {
 root.addEventListener("click", (event) => {
   const button = event.target.closest("[data-step]");
   if (button) go(button.dataset.step);
-  if (event.target.closest("[data-fit]")) toggleFitted(frame);
+  const zoom = event.target.closest("[data-fit]");
+  if (zoom) toggleFitted(frame, zoom);
 });
+form.addEventListener("submit", (event) => event.preventDefault());
 form.elements.step.addEventListener("input", show);
 form.elements.seat.addEventListener("change", show);
+const KEYS = { ArrowLeft: "back", ArrowRight: "forward" };
 document.addEventListener("keydown", (event) => {
-  if (event.target.tagName === "SELECT") return;
-  if (event.key === "ArrowLeft") go("back");
-  if (event.key === "ArrowRight") go("forward");
+  // The slider and the seat's list answer their own keys (the slider steps by itself).
+  if (event.target.closest("select, input, textarea, summary")) return;
+  if (event.altKey || event.ctrlKey || event.metaKey || !(event.key in KEYS)) return;
+  event.preventDefault();
+  go(KEYS[event.key]);
 });
-show();
+// The first frame came with the page (at the step its address asked for).
+adopt();
+keepInLanguageLinks(address(+form.elements.step.value, form.elements.seat.value));
