@@ -23,6 +23,8 @@ from hanse.core.testing import SVG_NS, decision_nodes
 from hanse.games import REGISTRY, make
 from hanse.games.kogge.data import GOOD_LETTERS, GOOD_NAMES, KONTORE_PER_PLAYER
 from hanse.games.kogge.words import CHIP_WORDS
+from hanse.games.luebeck.svg_below import KEY_COMPASS, KEY_TO_ACT
+from hanse.games.luebeck.svg_cards import CUT_NAMES, NAME_FORMS
 from hanse.games.speicherstadt.data import SEASONS
 from hanse.games.svg_parts import Translate
 from hanse.web.i18n import game_translations
@@ -116,12 +118,12 @@ def _luebeck(tr: Translate) -> list[Short]:
             lambda s: tr("seat {seat} doubles the city (Verdoppelung)").format(seat=s[0][1]),
         ),
     ]
-    for cut, name in (
-        ("Handelsf.", "Handelsfahrt (trading voyage)"),
-        ("Verdopp.", "Verdoppelung (doubling)"),
-        ("Schiffsw.", "Schiffswechsel (change of ship)"),
-    ):
+    for kind_type, name in CUT_NAMES.items():  # the shorter form of a card's name
+        cut = tr(NAME_FORMS[kind_type][-1]).format(city="").strip()
         shorts.append(Short(_shown(rf"^{re.escape(cut)}( |$)"), re.escape(cut), _words(tr(name))))
+    for mark, meaning in (("compass", KEY_COMPASS), ("to act", KEY_TO_ACT)):
+        shown = _shown(rf"(^| · ){re.escape(tr(mark))}( · |$)")
+        shorts.append(Short(shown, re.escape(tr(mark)), _words(tr(meaning))))
     return shorts
 
 

@@ -18,7 +18,7 @@ from hanse.games.hansa import svg_players as hansa_svg
 from hanse.games.hansa.data import ABILITIES, TRACK_VALUES
 from hanse.games.hansa.words import ABILITY_WORDS
 from hanse.games.luebeck import data as luebeck_data
-from hanse.games.luebeck import svg as luebeck_svg
+from hanse.games.luebeck import svg_cards as luebeck_cards
 from hanse.games.speicherstadt import svg as speicherstadt_svg
 from hanse.games.speicherstadt.data import ALL_CARDS, SEASONS
 from hanse.games.svg_parts import Translate, plural, text_width
@@ -159,36 +159,51 @@ def test_speicherstadt_season_letter_is_clear_of_the_card_words(
 # -- Lübeck's card names ---------------------------------------------------------------------
 
 
-def test_luebeck_special_cards_keep_the_start_of_their_german_name() -> None:
-    """Card names are German in every language (the log and the rules say "Verdoppelung Visby"):
-    on a chip, the whole name where it fits, else its first word cut short with a full stop,
-    the city kept whole; never a translated or unrelated word."""
+@pytest.mark.parametrize("lang", LANGS)
+def test_luebeck_special_cards_are_named_in_the_readers_language(lang: str) -> None:
+    """On a chip a special card's name is in the reader's language (the German original in
+    German, the Italian rulebook's names in Italian: "Viaggio commerciale Riga", "Pirati"): the
+    whole name where it fits, else its shorter form, the city kept whole."""
+    tr = _tr(lang, "luebeck")
+    expected = {
+        "en": ("Trading voyage Riga", "Doubling Riga", "Pirates", "Change of ship"),
+        "de": ("Handelsfahrt Riga", "Verdoppelung Riga", "Piraten", "Schiffswechsel"),
+        "it": ("Viaggio commerciale Riga", "X 2 Riga", "Pirati", "Cambiamento nave"),
+    }[lang]
+    labels = ("Handelsfahrt Riga", "Verdoppelung Riga", "Piraten", "Schiffswechsel")
+    assert tuple(luebeck_cards.chip_words(label, tr) for label in labels) == expected
     for label in luebeck_data.LABEL_TO_KIND:
+        kind = luebeck_data.LABEL_TO_KIND[label]
+        forms = luebeck_cards.NAME_FORMS.get(luebeck_data.KIND_TYPE[kind])
+        city = label.partition(" ")[2]
         for width in (60.0, 100.0, 120.0, 140.0, 200.0, 400.0):
-            words = luebeck_svg._short(label, width)
-            if words == label:
+            words = luebeck_cards.chip_words(label, tr, width)
+            if forms is None:
+                assert words == label  # goods: "Riga 3" in every language
                 continue
-            first, *rest = label.split(" ", 1)
-            cut, *city = words.split(" ", 1)
-            assert cut.endswith(".") and first.startswith(cut[:-1]), (label, words)
-            assert len(cut) >= 6 and city == rest, (label, words)
-        assert luebeck_svg._short(label) == label
+            assert words in {tr(form).format(city=city) for form in forms}, (label, words)
+            assert words.endswith(city)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_luebeck_boards_show_the_cards_german_names(lang: str) -> None:
-    """The same words in every language; the full name wherever the chip has room for it."""
-    shown: set[str] = set()
+def test_luebeck_boards_name_the_cards_with_the_german_name_on_hover(lang: str) -> None:
+    """A special card's chip reads in the reader's language, its tooltip is the card's German
+    name (as the log and the rules call it); an English or Italian board shows no German name."""
+    tr = _tr(lang, "luebeck")
+    met = 0
     for svg in _boards("luebeck", lang, every=3, limit=200):
-        shown |= {el.text or "" for el in _texts(svg)}
-    special = {text for text in shown if text.split(" ")[0].rstrip(".") in _SPECIAL_STARTS}
-    assert special, "the walks meet special cards"
-    for text in special:
-        assert text.split(" ")[0] in _SPECIAL_WORDS, text
-    assert any(text.startswith(("Handelsfahrt ", "Verdoppelung ")) for text in shown)
-
-
-_SPECIAL_WORDS = {"Handelsfahrt", "Handelsf.", "Verdoppelung", "Verdopp.", "Schiffswechsel"}
-_SPECIAL_WORDS |= {"Schiffsw.", "Piraten"}
-_SPECIAL_STARTS = {"Handelsfahrt", "Handelsf", "Verdoppelung", "Verdopp", "Schiffswechsel"}
-_SPECIAL_STARTS |= {"Schiffsw", "Fahrt", "Dopp", "Wechsel", "Viaggio", "Radd", "Cambio"}
+        for group in ET.fromstring(svg).iter(f"{SVG_NS}g"):
+            title, text = group.find(f"{SVG_NS}title"), group.find(f"{SVG_NS}text")
+            label = title.text if title is not None else None
+            if label not in luebeck_data.LABEL_TO_KIND or text is None:
+                continue
+            kind_type = luebeck_data.KIND_TYPE[luebeck_data.LABEL_TO_KIND[label]]
+            forms = luebeck_cards.NAME_FORMS.get(kind_type)
+            if forms is None:
+                continue
+            city = label.partition(" ")[2]
+            assert text.text in {tr(form).format(city=city) for form in forms}, (label, text.text)
+            met += 1
+        if lang != "de":
+            assert not re.search(r"<text[^>]*>(Handelsf|Verdopp|Schiffsw|Piraten)", svg), lang
+    assert met > 10, "the walks meet special cards"
