@@ -344,7 +344,9 @@ async def write(table_id: str, body: ChatIn, request: Request) -> ChatSaid:
     seat = await caller_seat(request, table_id, unsafe=True)
     if seat is None:
         raise unauthorized("join the table (or sign in) to write at it; spectators read")
-    await _limit(request, f"chat:{table_id}:{seat}", 5, 10)
+    chat_rate = request.app.state.settings.chat_rate
+    if not await request.app.state.limiter.allow_sliding(f"chat:{table_id}:{seat}", chat_rate, 10):
+        raise ApiError(429, f"too many messages; at most {chat_rate} in 10 s", retry_after=10)
     number = await run_in_threadpool(_service(request).say, table_id, seat, body.text)
     await request.app.state.events.publish(table_id, -1, chatted=True)
     return ChatSaid(number=number)
@@ -412,7 +414,7 @@ async def table_record(table_id: str, request: Request) -> dict[str, Any]:
 async def create_account(body: AccountIn, request: Request, response: Response) -> SignedIn:
     """An account (name and password); signs in at once."""
     settings = request.app.state.settings
-    await _limit(request, f"login:{_client(request)}", settings.login_rate, 60)
+    await _limit(request, f"signup:{_client(request)}", settings.signup_rate, 3600)
     _, token = await run_in_threadpool(_service(request).create_account, body.name, body.password)
     _set_cookie(request, response, security.SESSION_COOKIE, token)
     return SignedIn(name=body.name, token=token)
@@ -422,8 +424,15 @@ async def create_account(body: AccountIn, request: Request, response: Response) 
 async def login(body: AccountIn, request: Request, response: Response) -> SignedIn:
     settings = request.app.state.settings
     await _limit(request, f"login:{_client(request)}", settings.login_rate, 60)
-    await _limit(request, f"login-name:{body.name}", settings.login_rate, 60)
-    _, token = await run_in_threadpool(_service(request).login, body.name, body.password)
+    guard = request.app.state.signin_guard  # growing delays per (name, address), per address
+    await guard.check(body.name, _client(request))
+    try:
+        _, token = await run_in_threadpool(_service(request).login, body.name, body.password)
+    except ApiError as error:
+        if error.status == 401:
+            await guard.failed(body.name, _client(request))
+        raise
+    await guard.succeeded(body.name, _client(request))
     _set_cookie(request, response, security.SESSION_COOKIE, token)
     return SignedIn(name=body.name, token=token)
 

@@ -7,6 +7,8 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import redis.exceptions
+import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -15,7 +17,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hanse import __version__
-from hanse.server import invite_pages, pages, replay_pages, storage
+from hanse.server import health, invite_pages, pages, replay_pages, storage
 from hanse.server.api import router
 from hanse.server.bots import BotRunner
 from hanse.server.errors import ApiError
@@ -23,6 +25,7 @@ from hanse.server.events import Events
 from hanse.server.limits import BodyLimit, RateLimiter
 from hanse.server.security import CookieSigner
 from hanse.server.settings import Settings
+from hanse.server.signin import SignInGuard
 from hanse.server.tables import TableService
 from hanse.web import STATIC
 
@@ -52,6 +55,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         app.state.events = events
         app.state.bots = bots
         app.state.limiter = RateLimiter(settings.redis_url)
+        app.state.signin_guard = SignInGuard(app.state.limiter)
         app.state.signer = CookieSigner(settings.secret_key)
         # What start-up made lives as long as the server: keep the collector off it, and let it
         # run less often (a move allocates many short-lived objects; full passes make p99).
@@ -74,6 +78,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         lifespan=lifespan,
     )
     app.include_router(router)
+    app.include_router(health.router)
     app.include_router(pages.router)
     app.include_router(invite_pages.router)
     app.include_router(replay_pages.router)
@@ -96,6 +101,27 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         return JSONResponse(
             {"detail": error.detail}, status_code=error.status_code, headers=error.headers
         )
+
+    async def unavailable(request: Request, error: Exception) -> Response:
+        """The database (or a Redis call nothing falls back from) is away: 503, said so, in
+        JSON for a program and a page for a person, never a bare 500."""
+        what = "the database" if isinstance(error, sa.exc.SQLAlchemyError) else "Redis"
+        log.warning("%s %s: %s is unreachable (%s)", request.method, request.url.path, what, error)
+        message = f"the server cannot reach {what} right now; try again in a moment"
+        if pages.is_page(request):
+            response = pages.error_page(request, 503, message)
+            response.headers["Retry-After"] = "5"
+            return response
+        return JSONResponse({"detail": message}, status_code=503, headers={"Retry-After": "5"})
+
+    for unreachable in (
+        sa.exc.OperationalError,
+        sa.exc.InterfaceError,
+        sa.exc.TimeoutError,  # no pooled connection came free in time
+        redis.exceptions.ConnectionError,
+        redis.exceptions.TimeoutError,
+    ):
+        app.add_exception_handler(unreachable, unavailable)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -49,7 +49,9 @@ class Settings:
     bot_processes: int = 1
     max_body_bytes: int = 65_536
     submit_rate: int = 30  # moves per token and second
-    login_rate: int = 10  # login attempts per client address and minute
+    login_rate: int = 10  # sign-in attempts per client address and minute
+    signup_rate: int = 10  # accounts created per client address and hour
+    chat_rate: int = 5  # messages per seat in any 10 seconds
     create_rate: int = 30  # tables created per client address and minute
     cookie_secure: bool = False
     sweep_seconds: float = 2.0  # how often bot seats are checked for a decision nobody took
