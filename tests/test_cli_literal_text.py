@@ -108,5 +108,6 @@ def test_moves_are_case_insensitive_and_an_empty_enter_shows_the_menu_again() ->
         env={"COLUMNS": "200", "PATH": str(Path(hanse).parent) + ":/usr/bin:/bin"},
     )
     assert shown.stdout.count("a) draft 0") >= 2  # the menu, and again after the empty Enter
-    # The move was made, and the log says it in words ("seat 0 (A) takes pack 0: ...").
-    assert "illegal" not in shown.stderr and "seat 0 (A) takes pack 0:" in shown.stdout
+    # The move was made, and the log says it in words, the pack counted from 1 ("seat 0 (A) takes
+    # pack 1: ...").
+    assert "illegal" not in shown.stderr and "seat 0 (A) takes pack 1:" in shown.stdout

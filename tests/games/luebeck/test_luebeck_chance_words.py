@@ -9,6 +9,7 @@ from luebeck_helpers import do, game, scenario
 from hanse.core import CHANCE
 from hanse.core.testing import chance_log_lines as _lines
 from hanse.games.luebeck.state import LAYOUT
+from hanse.games.luebeck.words import card_name
 
 
 def test_vorbereitung_a_dealt_card_is_named_to_its_receiver_only() -> None:
@@ -29,17 +30,17 @@ def test_vorbereitung_a_dealt_card_is_named_to_its_receiver_only() -> None:
 
 
 def test_kartenauslage_bilden_every_card_is_laid_open_in_words() -> None:
-    """Two packs kept from the last round: three new single packs (numbered 2 to 4, as on the
-    board and in the notation), then one card onto each of the five packs in order; everybody
-    reads the card: 'Stettin 3 is laid onto pack 1'."""
+    """Two packs kept from the last round: three new single packs (packs 3 to 5, counted from 1;
+    the notation's 2 to 4), then one card onto each of the five packs in order; everybody reads
+    the card by its name in the reader's language: 'Stettin 3 is laid onto pack 1'."""
     g = game(3)
     s = scenario(g, phase=LAYOUT, actor=CHANCE, layout=[["Riga 3", "Visby 1"], ["Danzig 2"]])
     s.drawn = 0
-    expected = [f"is laid out as pack {pack}" for pack in (2, 3, 4)]
-    expected += [f"is laid onto pack {pack}" for pack in range(5)]
+    expected = [f"is laid out as pack {pack}" for pack in (3, 4, 5)]
+    expected += [f"is laid onto pack {pack}" for pack in range(1, 6)]
     for ending in expected:
         action = g.chance_outcomes(s)[-1][0]
-        card = g.action_to_json(action)["card"]
+        card = card_name(g.action_to_json(action)["card"])
         assert _lines(g, s, action) == [f"{card} {ending}"] * 4
         g.apply_action(s, action)
     assert [len(pack) for pack in s.layout] == [3, 2, 2, 2, 2]

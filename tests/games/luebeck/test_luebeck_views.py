@@ -132,7 +132,7 @@ def test_ende_des_spiels_the_last_action_tells_the_hands_laid_open() -> None:
         seen = g.observe_action(s, player, action, viewer)
         for p, hand in enumerate(s.hands):
             penalty = sum(data.KIND_COST[kind] for kind in hand)  # goods: value; special: 1
-            assert f"player {'ABC'[p]} ends with " in seen and f"(-{penalty})" in seen
+            assert f"player {'ABC'[p]} ends with " in seen and f"in hand: −{penalty} point" in seen
 
 
 def test_the_log_names_a_cog_by_its_city_too() -> None:

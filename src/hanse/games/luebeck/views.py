@@ -16,7 +16,7 @@ from random import Random
 from typing import Any
 
 from hanse.core import CHANCE, IllegalActionError, View, decider_json
-from hanse.core.words import Phrase, phrase
+from hanse.core.words import Phrase, fill, phrase
 from hanse.games.svg_parts import SEAT_LETTERS
 
 from . import data
@@ -25,7 +25,7 @@ from .rules import cogs as cog_rules
 from .rules import scoring
 from .rules.setup import deal_recipient
 from .state import DEAL, OVER, PHASE_NAMES, TAKE_BACK, LuebeckState, current_player
-from .words import NOTE_WORDS
+from .words import NOTE_WORDS, listed
 
 LABELS = data.LABELS
 
@@ -212,16 +212,11 @@ def final_hands(s: LuebeckState) -> list[Phrase]:
         if not hand:
             shown.append(phrase(NOTE_WORDS["ends_empty"], seat=seat))
             continue
-        cards_ = ", ".join(_labels(hand))
         points = scoring.hand_penalty(hand)
-        shown.append(
-            phrase(
-                NOTE_WORDS["ends_with"],
-                seat=seat,
-                cards=cards_,
-                points=points,
-            )
+        template, cards_ = listed(
+            NOTE_WORDS["ends_with_1" if points == 1 else "ends_with"], _labels(hand)
         )
+        shown.append(fill(template, {"seat": seat, **cards_, "points": points}))
     return shown
 
 

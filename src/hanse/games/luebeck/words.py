@@ -5,10 +5,13 @@ terminal (:mod:`hanse.core.words`). Terms follow the rulebooks: cog (Kogge, cocc
 (Handelsfahrt, viaggio commerciale), throw overboard (Karte abwerfen, scartare), cog field
 (Koggenfeld, area delle cocche).
 
-Cards keep their names ("Riga 3", "Handelsfahrt Riga", "Piraten") in every language, as on the
-board. A cog is named by its city and the seats aboard (letters A to E, as on the board), which
-tells apart every two cogs the rules offer separately; a pack by its number, as on the board and
-in the notation (``draft 2`` is pack 2).
+A goods card is its city and value in every language ("Riga 3"); a special card has a name in
+each language (:data:`SPECIAL_NAMES` in English, the German rulebook's in German, the Italian
+rulebook's in Italian: "Trading voyage Riga", "Handelsfahrt Riga", "Viaggio commerciale Riga"). A
+list of cards (a pack, a hand) is one field per card, so that each is translated
+(:func:`listed`). A cog is named by its city and the seats aboard (letters A to E, as on the
+board), which tells apart every two cogs the rules offer separately; a pack by its number counted
+from 1 (``draft 0`` is pack 1).
 """
 
 from __future__ import annotations
@@ -21,9 +24,53 @@ from hanse.games.svg_parts import SEAT_LETTERS
 
 from . import data
 
-TERMS: tuple[str, ...] = ()
-"""Every game term a phrase's field can hold: none; the fields hold only names (cities, cards,
-seat letters) and numbers, and the game terms are in the templates."""
+SPECIAL_NAMES: dict[int, str] = {
+    data.T_HANDELSFAHRT: "Trading voyage {city}",
+    data.T_VERDOPPELUNG: "Doubling {city}",
+    data.T_PIRATEN: "Pirates",
+    data.T_SCHIFFSWECHSEL: "Change of ship",
+}
+"""The special cards' English names (Handelsfahrt, Verdoppelung, Piraten, Schiffswechsel)."""
+
+
+def card_name(label: str) -> str:
+    """A card by its label in the notation, as an English reader reads it: a goods card as it is
+    ("Riga 3"), a special card by its English name ("Trading voyage Riga")."""
+    kind = data.LABEL_TO_KIND[label]
+    card_type = data.KIND_TYPE[kind]
+    if card_type == data.T_GOODS:
+        return label
+    city = data.KIND_CITY[kind]
+    return SPECIAL_NAMES[card_type].format(city=data.CITIES[city] if city >= 0 else "")
+
+
+TERMS: tuple[str, ...] = tuple(
+    card_name(label)
+    for label in data.LABELS
+    if data.KIND_TYPE[data.LABEL_TO_KIND[label]] != data.T_GOODS
+)
+"""Every game term a phrase's field can hold: the special cards' names (the catalogs translate
+each; cities, goods cards, seat letters and numbers stay as they are)."""
+
+MAX_LISTED = 20
+"""The most cards a list names one field each (random games show packs of 11 at most); beyond,
+the last field holds the rest."""
+
+
+def listed(template: str, labels: list[str]) -> tuple[str, dict[str, str]]:
+    """`template` with its ``{cards}`` spelt out as one field per card ("{card1}, {card2}"), and
+    those fields: each card is translated on its own (:func:`card_name`)."""
+    names = [card_name(label) for label in labels]
+    if len(names) > MAX_LISTED:
+        names[MAX_LISTED - 1 :] = [", ".join(names[MAX_LISTED - 1 :])]
+    fields = {f"card{i + 1}": name for i, name in enumerate(names)}
+    return template.replace("{cards}", ", ".join("{" + f + "}" for f in fields)), fields
+
+
+def listed_templates(template: str) -> list[str]:
+    """Every spelt-out form of a template with ``{cards}`` (for the catalogs)."""
+    return [listed(template, ["Piraten"] * count)[0] for count in range(1, MAX_LISTED + 1)]
+
 
 CONFIRM_KINDS = frozenset({"discard"})
 """Kinds of move a click on the board asks to confirm: a hand card clicked reads as "play it",
@@ -47,9 +94,9 @@ KINDS: dict[str, KindWords] = {
     "play": KindWords(
         "play a card",
         "a goods card scores its value if a cog with your figure lies in its city or in the city "
-        "before it (that cog sails in, everybody aboard); Handelsfahrt starts a voyage in its "
-        "city, Verdoppelung doubles your goods cards for its city this round, Piraten takes a cog "
-        "off the map, Schiffswechsel moves your figure to another cog",
+        "before it (that cog sails in, everybody aboard); Trading voyage starts a voyage in its "
+        "city, Doubling doubles your goods cards for its city this round, Pirates takes a cog "
+        "off the map, Change of ship moves your figure to another cog",
     ),
     "discard": KindWords(
         "throw a card overboard",
@@ -107,7 +154,7 @@ def decision_phrase(view: View) -> Phrase:
             if doubled:
                 return phrase(
                     "Take one action: start a voyage, play a card, or pass for the round (cards in "
-                    "hand: {cards}). Your Verdoppelung for {cities} is in force this round.",
+                    "hand: {cards}). This round your Doubling counts for {cities}.",
                     cards=cards,
                     cities=doubled,
                 )
@@ -119,8 +166,8 @@ def decision_phrase(view: View) -> Phrase:
         if doubled:
             return phrase(
                 "Take one action: start a voyage or play a card; with {cards} cards in hand you "
-                "may not pass, and if you can play none, throw one overboard. Your Verdoppelung "
-                "for {cities} is in force this round.",
+                "may not pass, and if you can play none, throw one overboard. This round your "
+                "Doubling counts for {cities}.",
                 cards=cards,
                 cities=doubled,
             )
@@ -144,6 +191,7 @@ def decision_phrase(view: View) -> Phrase:
 
 ACTION_WORDS: dict[str, CaseWords] = {
     "draft": CaseWords("Take pack {pack}: {cards}", "{player} takes pack {pack}: {cards}"),
+    # ``{cards}`` is spelt out as one field per card (:func:`listed`)
     "first_self": CaseWords(
         "Act first yourself (seat {seat})", "{player} takes the first action of the round"
     ),
@@ -167,13 +215,13 @@ ACTION_WORDS: dict[str, CaseWords] = {
         "{player} plays {card}: starts a voyage in {city}, boarding the cog (aboard: {seats})",
     ),
     "piraten": CaseWords(
-        "Play Piraten: take the cog in {city} off the map (aboard: {seats})",
-        "{player} plays Piraten: the cog in {city} leaves the map (aboard: {seats})",
+        "Play {card}: take the cog in {city} off the map (aboard: {seats})",
+        "{player} plays {card}: the cog in {city} leaves the map (aboard: {seats})",
     ),
     "schiffswechsel": CaseWords(
-        "Play Schiffswechsel: move your figure from {source} ({from_seats}) to {city} ({seats})",
-        "{player} plays Schiffswechsel: moves a figure from the cog in {source} ({from_seats}) "
-        "to the cog in {city} ({seats})",
+        "Play {card}: move your figure from {source} ({from_seats}) to {city} ({seats})",
+        "{player} plays {card}: moves a figure from the cog in {source} ({from_seats}) to the "
+        "cog in {city} ({seats})",
     ),
     "goods_in_city": CaseWords(
         "Play {card} in {city} (aboard: {seats})",
@@ -184,7 +232,11 @@ ACTION_WORDS: dict[str, CaseWords] = {
         "{player} plays {card}: the cog sails from {source} to {city} (aboard: {seats})",
     ),
     "discard": CaseWords(
-        "Throw {card} overboard (−{cost})", "{player} throws {card} overboard (−{cost})"
+        "Throw {card} overboard (−{cost} points)",
+        "{player} throws {card} overboard (−{cost} points)",
+    ),
+    "discard_1": CaseWords(
+        "Throw {card} overboard (−1 point)", "{player} throws {card} overboard (−1 point)"
     ),
     "take_back": CaseWords(
         "Take your figure back from the cog in {city} (aboard: {seats})",
@@ -202,9 +254,9 @@ ACTION_WORDS: dict[str, CaseWords] = {
 
 def action_phrase(action: dict[str, Any], view: View) -> Phrase:
     """One action in words, e.g. "Play Riga 3: sail from Danzig to Riga (aboard: A, C)". A cog
-    is named by its city and the seats aboard, a pack by its number as on the board."""
+    is named by its city and the seats aboard, a pack by its number counted from 1."""
     case, fields = action_case(action, view, view["seat"])
-    return fill(ACTION_WORDS[case].button, fields)
+    return _filled(ACTION_WORDS[case].button, fields)
 
 
 def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
@@ -214,7 +266,16 @@ def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
     open), the layout's packs and the cogs on the map (named before the action takes effect);
     other players are named by their letter."""
     case, fields = action_case(action, view, actor)
-    return fill(ACTION_WORDS[case].log, fields)
+    return _filled(ACTION_WORDS[case].log, fields)
+
+
+def _filled(template: str, fields: dict[str, object]) -> Phrase:
+    """`template` with `fields`; a list of card labels (``cards``) spelt out (:func:`listed`)."""
+    cards = fields.pop("cards", None)
+    if isinstance(cards, list):
+        template, named = listed(template, cards)
+        fields = {**fields, **named}
+    return fill(template, fields)
 
 
 def action_case(action: dict[str, Any], view: View, actor: int) -> tuple[str, dict[str, object]]:
@@ -222,7 +283,7 @@ def action_case(action: dict[str, Any], view: View, actor: int) -> tuple[str, di
     phrases may name."""
     kind = action["kind"]
     if kind == "draft":
-        return "draft", {"pack": action["pack"], "cards": ", ".join(view["layout"][action["pack"]])}
+        return "draft", {"pack": action["pack"] + 1, "cards": list(view["layout"][action["pack"]])}
     if kind == "choose_first":
         seat = action["seat"]
         return "first_self" if seat == actor else "first_other", {"seat": SEAT_LETTERS[seat]}
@@ -234,7 +295,8 @@ def action_case(action: dict[str, Any], view: View, actor: int) -> tuple[str, di
         return _play_case(action, view)
     if kind == "discard":
         card = action["card"]
-        return "discard", {"card": card, "cost": data.KIND_COST[data.LABEL_TO_KIND[card]]}
+        cost = data.KIND_COST[data.LABEL_TO_KIND[card]]
+        return "discard_1" if cost == 1 else "discard", {"card": card_name(card), "cost": cost}
     if kind == "take_back":
         cog = _cog(view, action["cog"])
         return "take_back", {"city": cog["city"], "seats": _seats(cog["figures"])}
@@ -251,16 +313,17 @@ def _play_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, objec
     if card_type == data.T_HANDELSFAHRT:
         city = data.CITIES[data.KIND_CITY[kind]]
         if action["cog"] is None:
-            return "handelsfahrt_free_cog", {"card": card, "city": city}
+            return "handelsfahrt_free_cog", {"card": card_name(card), "city": city}
         seats = _seats(_cog(view, action["cog"])["figures"])
-        return "handelsfahrt_boarding", {"card": card, "city": city, "seats": seats}
+        return "handelsfahrt_boarding", {"card": card_name(card), "city": city, "seats": seats}
     cog = _cog(view, action["cog"])
     seats = _seats(cog["figures"])
     if card_type == data.T_PIRATEN:
-        return "piraten", {"city": cog["city"], "seats": seats}
+        return "piraten", {"card": card_name(card), "city": cog["city"], "seats": seats}
     if card_type == data.T_SCHIFFSWECHSEL:
         target = _cog(view, action["to"])
         return "schiffswechsel", {
+            "card": card_name(card),
             "source": cog["city"],
             "from_seats": seats,
             "city": target["city"],
@@ -268,18 +331,20 @@ def _play_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, objec
         }
     city = data.CITIES[data.KIND_CITY[kind]]
     case = "goods_in_city" if cog["city"] == city else "goods_sailing"
-    return case, {"card": card, "source": cog["city"], "city": city, "seats": seats}
+    return case, {"card": card_name(card), "source": cog["city"], "city": city, "seats": seats}
 
 
 NOTE_WORDS: dict[str, str] = {
-    "ends_with": "player {seat} ends with {cards} (-{points})",
+    "ends_with": "player {seat} ends with {cards} in hand: −{points} points",
+    "ends_with_1": "player {seat} ends with {cards} in hand: −1 point",
     "ends_empty": "player {seat} ends with no cards",
     "cleared": "the cog in {city} leaves the map (figures back to the reserves: {seats})",
     "cleared_empty": "the empty cog in {city} leaves the map",
 }
 """The notes closing the log text of the move that ends the game: the hands laid open (Ende des
-Spiels), each with the points it costs; of the move that ends a round: the cogs that leave the
-end stations (Nach der Runde). The web log translates them."""
+Spiels), each with the points it costs (``{cards}`` spelt out by :func:`listed`); of the move that
+ends a round: the cogs that leave the end stations (Nach der Runde). The web log translates
+them."""
 
 CHANCE_WORDS: dict[str, str] = {
     "dealt": "{card} is dealt to player {seat}",
@@ -296,15 +361,16 @@ UNSEEN_WORDS: dict[str, str] = {"dealt": "A card is dealt face down to player {s
 def chance_phrase(action: dict[str, Any], view: View) -> Phrase:
     """A card drawn from the deck, for the log ("Stettin 3 is laid onto pack 2"), from the
     spectator's view before the draw: dealt to a hand at the start, else laid out (the packs
-    numbered as on the board and in the notation)."""
+    counted from 1)."""
     card = action["card"]
     if view["decision"] == "deal":
-        return phrase(CHANCE_WORDS["dealt"], card=card, seat=SEAT_LETTERS[_deal_recipient(view)])
+        seat = SEAT_LETTERS[_deal_recipient(view)]
+        return phrase(CHANCE_WORDS["dealt"], card=card_name(card), seat=seat)
     singles = max(0, data.PACKS_BY_PLAYERS[len(view["players"])] - view["layout_kept"])
     drawn = view["layout_drawn"]
     if drawn < singles:
-        return phrase(CHANCE_WORDS["single"], card=card, pack=len(view["layout"]))
-    return phrase(CHANCE_WORDS["onto"], card=card, pack=drawn - singles)
+        return phrase(CHANCE_WORDS["single"], card=card_name(card), pack=len(view["layout"]) + 1)
+    return phrase(CHANCE_WORDS["onto"], card=card_name(card), pack=drawn - singles + 1)
 
 
 def unseen_chance_phrase(view: View) -> Phrase:
