@@ -20,7 +20,7 @@ from hanse import __version__
 from hanse.server import health, invite_pages, pages, replay_pages, storage
 from hanse.server.api import router
 from hanse.server.bots import BotRunner
-from hanse.server.errors import ApiError
+from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.events import Events
 from hanse.server.limits import BodyLimit, RateLimiter
 from hanse.server.security import CookieSigner
@@ -105,9 +105,11 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     async def unavailable(request: Request, error: Exception) -> Response:
         """The database (or a Redis call nothing falls back from) is away: 503, said so, in
         JSON for a program and a page for a person, never a bare 500."""
-        what = "the database" if isinstance(error, sa.exc.SQLAlchemyError) else "Redis"
-        log.warning("%s %s: %s is unreachable (%s)", request.method, request.url.path, what, error)
-        message = f"the server cannot reach {what} right now; try again in a moment"
+        database = isinstance(error, sa.exc.SQLAlchemyError)
+        said = (str(error).splitlines() or [type(error).__name__])[0]
+        what = "the database" if database else "Redis"
+        log.warning("%s %s: %s is unreachable (%s)", request.method, request.url.path, what, said)
+        message = DATABASE_AWAY if database else REDIS_AWAY
         if pages.is_page(request):
             response = pages.error_page(request, 503, message)
             response.headers["Retry-After"] = "5"

@@ -34,3 +34,8 @@ def conflict(message: str, **extra: Any) -> ApiError:
 
 def unprocessable(message: str) -> ApiError:
     return ApiError(422, message)
+
+
+DATABASE_AWAY = "the server cannot reach its database right now; try again in a moment"
+REDIS_AWAY = "the server cannot reach Redis right now; try again in a moment"
+"""The messages of a 503 (``app.py``): a service the request needs did not answer."""

@@ -19,7 +19,7 @@ from hanse.core.words import log_line
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.server.api import _account, caller_seat, list_games
-from hanse.server.errors import ApiError
+from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
 from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
 from hanse.web import RULES, TEMPLATES
@@ -83,6 +83,8 @@ _ERROR_WORDS = {
     "Speicherstadt.",
     UNREADABLE: "This table was stored by another version of Hanse, which wrote its moves "
     "differently, and this version cannot resume it. Its moves are kept unchanged.",
+    DATABASE_AWAY: "The server cannot reach its database just now. Please try again in a moment.",
+    REDIS_AWAY: "The server is missing one of its services just now. Please try again in a moment.",
 }
 """The server's messages a person meets on a page, in words the catalogs translate."""
 
