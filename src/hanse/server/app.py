@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
 from collections.abc import AsyncIterator
@@ -17,7 +19,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hanse import __version__
-from hanse.server import health, invite_pages, pages, replay_pages, storage
+from hanse.server import health, invite_pages, metrics, pages, replay_pages, storage
 from hanse.server.api import router
 from hanse.server.bots import BotRunner
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
@@ -62,9 +64,17 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(50_000, 50, 100)
+        watch = None
+        if settings.metrics:
+            watch = asyncio.create_task(metrics.watch_bot_queue(lambda: bots.queue_length))
         try:
             yield
         finally:
+            if watch is not None:
+                watch.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watch
+                metrics.worker_ended()
             await bots.stop()
             await events.stop()
             await app.state.limiter.close()
@@ -85,6 +95,10 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    if settings.metrics:
+        app.add_middleware(metrics.MetricsMiddleware)
+        allowed = metrics.Networks(settings.metrics_from)
+        app.add_api_route("/metrics", metrics.endpoint(allowed), include_in_schema=False)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> Response:

@@ -106,6 +106,11 @@ class BotRunner:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
+    @property
+    def queue_length(self) -> int:
+        """Tables whose bot decision this worker is claiming, thinking about or storing."""
+        return len(self._active)
+
     def poke(self, table_id: str) -> None:
         """A bot may have a decision at this table: let it think (once per table at a time)."""
         if table_id in self._active:

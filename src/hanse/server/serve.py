@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
+import tempfile
 
 import sqlalchemy as sa
 import uvicorn
@@ -57,6 +59,19 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
     print(f"Hanse is serving at http://{shown_host}:{port}/  (Ctrl-C stops it)", flush=True)
     print(f"tables are stored in {shown_url(settings.database_url)}", flush=True)
     os.environ.update(settings.to_environ())
+    metrics_dir = None
+    if settings.metrics and workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        # Each worker writes its numbers here; whichever answers /metrics sums them all.
+        metrics_dir = tempfile.mkdtemp(prefix="hanse-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
+    try:
+        _run(host, port, workers)
+    finally:
+        if metrics_dir is not None:
+            shutil.rmtree(metrics_dir, ignore_errors=True)
+
+
+def _run(host: str, port: int, workers: int) -> None:
     uvicorn.run(
         "hanse.server.app:app_from_environ",
         factory=True,

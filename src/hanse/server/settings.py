@@ -54,6 +54,8 @@ class Settings:
     chat_rate: int = 5  # messages per seat in any 10 seconds
     create_rate: int = 30  # tables created per client address and minute
     cookie_secure: bool = False
+    metrics: bool = False  # Prometheus metrics at /metrics (HANSE_METRICS=1)
+    metrics_from: str = ""  # who besides loopback may read them: addresses, networks, commas
     sweep_seconds: float = 2.0  # how often bot seats are checked for a decision nobody took
     # How long a person may take over a decision before the other players may let a bot play
     # their seat (Board Game Arena's expulsion of a player out of time, Yucata's kick).
