@@ -866,7 +866,16 @@ def serve_command(
         typer.Option(help="The address invite links point to (default: the request's)."),
     ] = None,
 ) -> None:
-    """Serve the web tables: play in the browser, with friends and against bots."""
+    """Serve the web tables: play in the browser, with friends and against bots.
+
+    Settings by environment variable (HANSE_<NAME>, see README "Web tables"): HANSE_SUBMIT_RATE,
+    HANSE_LOGIN_RATE, HANSE_SIGNUP_RATE, HANSE_CREATE_RATE, HANSE_CHAT_RATE (limits; wrong
+    passwords earn growing delays per name and address, never a locked name); HANSE_METRICS=1
+    serves Prometheus metrics at /metrics to loopback and to HANSE_METRICS_FROM (addresses or
+    networks, commas). /healthz and /readyz tell a load balancer whether a worker lives and can
+    serve. Without Redis (or while it is away) each worker counts limits alone and feeds its
+    live clients from the database.
+    """
     from dataclasses import replace
 
     from hanse.server.serve import ServeError, serve

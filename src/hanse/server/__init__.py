@@ -13,7 +13,10 @@ Modules:
 - ``tables``: the table service (create, join, read, submit); the one place that writes moves.
 - ``events``: live change events fanned out to every worker (in process, or Redis pub/sub).
 - ``bots``: bot seats, thinking in worker processes, one lease per bot decision.
-- ``limits``: request-size and rate limits.
+- ``limits``: request-size and rate limits; ``signin``: growing delays after wrong passwords.
+- ``redis_link``: whether Redis answers; without it a worker goes on alone (DESIGN.md).
+- ``names``: the names people give themselves (NFC; invisible characters refused).
+- ``health``: ``/healthz`` and ``/readyz``; ``metrics``: Prometheus at ``/metrics``.
 - ``api``: the JSON and WebSocket routes; ``app``: the FastAPI application.
 - ``serve``: the ``hanse serve`` command; ``loadtest``: ``hanse bench --server``.
 """
