@@ -231,11 +231,17 @@ def target_boxes(svg: str) -> dict[str, Box]:
     ``pointer-events="none"`` does not)."""
     found: dict[str, Box] = {}
 
+    def target_of(el: ET.Element) -> str | None:
+        """A target's action, or the start of the actions it offers (``data-choose``)."""
+        if el.get("data-choose") is not None:
+            return "choose " + (el.get("data-choose") or "")
+        return el.get("data-action")
+
     def walk(el: ET.Element, style: dict[str, str], action: str | None) -> Box | None:
         style = {name: el.get(name, style[name]) for name in INHERITED}
-        if el.get("data-action") is not None:
+        if target_of(el) is not None:
             assert action is None, "a target inside a target"
-            action = el.get("data-action") or ""
+            action = target_of(el)
         box = None
         if action is not None and style["pointer-events"] != "none":
             box = _shape_box(el, style)
@@ -243,9 +249,9 @@ def target_boxes(svg: str) -> dict[str, Box]:
             inner = walk(child, style, action)
             if inner is not None:
                 box = inner.union(box)
-        if el.get("data-action") is not None:
+        if target_of(el) is not None:
             assert box is not None, f"{action} takes no click"
-            found[el.get("data-action") or ""] = box
+            found[target_of(el) or ""] = box
             return None
         return box
 

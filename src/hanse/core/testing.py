@@ -546,9 +546,20 @@ def check_board_svg(svg: str, placed: frozenset[str], legal: Sequence[str], titl
     targets = [el for el in root.iter() if el.get("data-action") is not None]
     found = [el.get("data-action") or "" for el in targets]
     assert len(found) == len(set(found)), f"an action placed twice: {sorted(found)}"
-    assert set(found) == placed
+    # A target naming the start of several actions' notation (data-choose): the page offers those
+    # as the follow-up of a click on it. Each group has several actions, none placed twice.
+    choosers = [el for el in root.iter() if el.get("data-choose") is not None]
+    chosen: list[str] = []
+    for el in choosers:
+        start = el.get("data-choose") or ""
+        group = [action for action in legal if action == start or action.startswith(start + " ")]
+        assert len(group) > 1, f"{start!r} starts {group}: one action is a data-action target"
+        chosen += group
+    assert len(chosen) == len(set(chosen)), f"an action chosen twice: {sorted(chosen)}"
+    assert not set(found) & set(chosen), f"both sent and chosen: {set(found) & set(chosen)}"
+    assert set(found) | set(chosen) == placed
     assert placed <= set(legal), f"not legal: {sorted(placed - set(legal))}"
-    for el in targets:
+    for el in targets + choosers:
         assert el.get("role") == "button"
         assert el.get("tabindex") == "0"
         label = el.get("aria-label") or ""

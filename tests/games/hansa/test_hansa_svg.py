@@ -49,14 +49,18 @@ def _targets(root: ET.Element) -> list[ET.Element]:
     return [el for el in root.iter() if el.get("data-action") is not None]
 
 
+def _choosers(root: ET.Element) -> list[ET.Element]:
+    return [el for el in root.iter() if el.get("data-choose") is not None]
+
+
 def _check(svg: str, placed: frozenset[str], legal: list[str]) -> ET.Element:
     return check_board_svg(svg, placed, legal, "Hansa Teutonica")
 
 
 def test_kinds_of_targets() -> None:
     """Games that favour establishing reach the rarer decisions (each of them is drawn, the
-    common ones every 7th time): only actions naming one element become targets, and the ones
-    naming several never do."""
+    common ones every 7th time): actions naming one element become targets (alone, or in a group
+    sharing the start of their notation), and the ones naming none never do."""
     kinds: set[str] = set()
     left: set[str] = set()
     common = {"action", "move_lift", "move_place"}
@@ -87,6 +91,7 @@ def test_kinds_of_targets() -> None:
         "establish_coellen",
         "establish_extra_office",
         "displaced_place",
+        "displaced_move",
         "remove_piece",
         "neutral_office",
         "place_bonus",
@@ -94,7 +99,7 @@ def test_kinds_of_targets() -> None:
     }
     assert {"place", "displace", "move", "move_place", "establish", "establish_office"} <= kinds
     # never on the board: they name no element, or several
-    assert not kinds & {"income", "end_turn", "move_done", "establish_none", "displaced_move"}
+    assert not kinds & {"income", "end_turn", "move_done", "establish_none", "displaced_done"}
     assert {"income", "end_turn"} <= left
 
 
@@ -141,14 +146,18 @@ def test_place_names_the_lowest_free_post_once_per_piece() -> None:
     labels = {el.get("data-action"): el.get("aria-label") for el in _targets(root)}
     assert labels[f"place {name} t"] == "Place trader on Groningen–Emden"
     assert labels[f"place {name} m"] == "Place merchant on Groningen–Emden"
-    # two displacements of one post (trader or merchant) name one element: neither is placed
+    # two displacements of one post (trader or merchant): one target that names their start,
+    # both placed (the page offers them when the piece is clicked)
     view["routes"][0]["posts"][0] = {"seat": (seat + 1) % 3, "piece": "trader"}
     legal = [f"displace {name} 0 t 0", f"displace {name} 0 m 0", f"place {name} t"]
     svg, placed = board_svg(view, legal)
-    assert placed == {f"place {name} t"}
+    assert placed == set(legal)
+    root = _check(svg, placed, legal)
+    assert [el.get("data-choose") for el in _choosers(root)] == [f"displace {name} 0"]
     legal = [f"displace {name} 0 t 0"]
     svg, placed = board_svg(view, legal)
     assert placed == {f"displace {name} 0 t 0"}
+    assert not _choosers(_check(svg, placed, legal))
     assert 'aria-label="Displace the trader of player' in svg
 
 

@@ -46,6 +46,7 @@ from hanse.games.hansa.svg_map import (
     _marker_label,
     _static_map,
 )
+from hanse.games.hansa.svg_places import action_places
 from hanse.games.hansa.svg_players import (
     _bank_shows_c,
     _covered_label,
@@ -53,9 +54,7 @@ from hanse.games.hansa.svg_players import (
     _draw_players,
     _ordinal,
 )
-from hanse.games.hansa.svg_targets import (
-    _targets,
-)
+from hanse.games.hansa.svg_targets import Choice, _targets
 from hanse.games.svg_parts import (
     FONT,
     INK,
@@ -68,11 +67,13 @@ from hanse.games.svg_parts import (
 )
 from hanse.games.svg_parts import coordinate as _f
 
+__all__ = ["action_places", "board_svg"]
+
 
 def _key(
     view: dict[str, Any],
     board: Board,
-    targets: dict[tuple[Any, ...], tuple[str, object]],
+    targets: dict[tuple[Any, ...], Choice],
     tr: Translate,
 ) -> list[list[tuple[str, str]]]:
     """The key's lines: what the board's symbols and short words mean, only those it draws."""
@@ -117,7 +118,7 @@ def _key(
             )
     kinds = {route["bonus"] for route in view["routes"] if route["bonus"]}
     kinds |= {m["kind"] for p in players for m in p["bonus_markers"]}
-    if any(isinstance(action, A.PlaceBonus) for _, action in targets.values()):
+    if any(isinstance(choice.action, A.PlaceBonus) for choice in targets.values()):
         kinds.add(view["marker_to_place"])
     markers = [
         (_marker_label(kind, tr), tr(MARKER_WORDS[kind])) for kind in MARKER_WORDS if kind in kinds
@@ -144,13 +145,11 @@ def board_svg(
     out: list[str] = []
     top = Targets()
     _draw_header(view, out, tr)
-    routes, cities = _static_map(side, tr)
-    out.append(routes)
+    out.append(_static_map(side, tr).ground)
     _draw_route_targets(view, geo, targets, out, top, tr)
-    out.append(cities)
-    _draw_routes(view, geo, targets, out, top, tr)
     _draw_coellen(view, geo, targets, out, top, tr)
     _draw_cities(view, geo, board, targets, out, top, tr)
+    _draw_routes(view, geo, board, targets, out, top, tr, names)
     bottom = _draw_players(view, targets, MAP_TOP + MAP_HEIGHT + 10, out, top, tr, names)
     key, height = board_key(bottom, WIDTH, tr("Key"), _key(view, board, targets, tr))
     out.append(key)

@@ -3,8 +3,9 @@ their offices, the Coellen spaces), the pieces on it and its targets."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from hanse.games.hansa import actions as A  # noqa: N812  # the rule-set's action module
 from hanse.games.hansa import data
@@ -36,15 +37,22 @@ from hanse.games.hansa.svg_draw import (
     _text_width,
 )
 from hanse.games.hansa.svg_geometry import (
+    Box,
     Geometry,
     RouteShape,
     _city_label,
     _geometry,
     _office_xy,
 )
-from hanse.games.hansa.svg_targets import (
-    _first_free,
+from hanse.games.hansa.svg_places import (
+    COELLEN,
+    city_key,
+    city_part,
+    place_group,
+    route_key,
+    route_part,
 )
+from hanse.games.hansa.svg_targets import Choice, _first_free, add_target
 from hanse.games.svg_parts import (
     HIGHLIGHT,
     INK,
@@ -54,6 +62,7 @@ from hanse.games.svg_parts import (
     ring_circle,
     ring_rect,
     same,
+    seat_name,
 )
 from hanse.games.svg_parts import coordinate as _f
 from hanse.games.svg_parts import rect as _rect
@@ -92,48 +101,47 @@ def _rect_d(x: float, y: float, w: float, h: float, r: float = 0.0) -> str:
     )
 
 
+POST_STYLE = 'fill="#fffdf5" stroke="#5b4a32" stroke-width="2"'
+BOX_STYLE = 'fill="#f7f2e4" stroke="#3b3024" stroke-width="1.5"'
+PLATE_STYLE = 'fill="{fill}" stroke="#3b3024" stroke-width="1"'
+OFFICE_STYLE = 'fill="{fill}" stroke="#3b3024" stroke-width="2"'
+
+
 def _path(d: list[str], style: str) -> str:
     return f'<path d="{"".join(d)}" {style}/>' if d else ""
 
 
+class StaticMap(NamedTuple):
+    """The printed map of a side: the ground (the map and every route's course, under all);
+    each route's posts and tavern; each city with its name plate and offices (privilege colour,
+    shape, +1 coin); the Coellen special spaces."""
+
+    ground: str
+    routes: tuple[str, ...]
+    cities: tuple[str, ...]
+    coellen: str
+
+
 @lru_cache(maxsize=16)
-def _static_map(side: str, tr: Translate = same) -> tuple[str, str]:
-    """The printed map of a side in two layers: the routes with their empty posts and taverns;
-    the cities with their name plates and offices (privilege colour, shape, +1 coin) and the
-    Coellen special spaces (drawn over the routes, which run from city centre to city centre).
+def _static_map(side: str, tr: Translate = same) -> StaticMap:
+    """The printed map of a side, in the parts the board's places draw (the courses run from
+    city centre to city centre, under the cities; the posts are drawn over them).
 
     Shapes of one style share a <path> element: the page and the tests parse it after every move.
     """
     board = board_for(side)
     geo = _geometry(side)
     cities = data.BOARD_45_CITIES if side == "4-5" else data.BOARD_23_CITIES
-    texts: list[str] = []
-    posts: list[str] = []
-    taverns: list[str] = []
-    boxes: list[str] = []
-    plates: dict[str, list[str]] = {"#b2182b": [], "#f6d04d": [], "#fffaf0": []}
-    offices: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
-    coins: list[str] = []
+    routes = []
     for r, shape in enumerate(geo.routes):
-        posts.extend(_circle_d(x, y, POST_R) for x, y in shape.posts)
+        parts = [_path([_circle_d(x, y, POST_R) for x, y in shape.posts], POST_STYLE)]
         if board.route_tavern[r]:
             tx, ty = shape.tavern
-            taverns.append(_rect_d(tx - 9, ty - 9, 18, 18, 4))
-            texts.append(_text(tx, ty + 0.5, "T", 12, weight="bold", fill="#ffffff"))
-    xs = [x for x, _ in geo.coellen]
-    ys = [y for _, y in geo.coellen]
-    coellen_frame = _rect_d(
-        min(xs) - 20, min(ys) - 20, max(xs) - min(xs) + 40, max(ys) - min(ys) + 40, 8
-    )
-    for (x, y), points, privilege in zip(
-        geo.coellen, COELLEN_POINTS, COELLEN_PRIVILEGE, strict=True
-    ):
-        offices[privilege].append(_circle_d(x, y, 15))
-        texts.append(
-            _text(x, y + 0.5, str(points), 13, weight="bold", fill=PRIVILEGE_INK[privilege])
-        )
+            parts.append(_path([_rect_d(tx - 9, ty - 9, 18, 18, 4)], 'fill="#7b4a1e"'))
+            parts.append(_text(tx, ty + 0.5, "T", 12, weight="bold", fill="#ffffff"))
+        routes.append("".join(parts))
+    city_parts = []
     for c, box in enumerate(geo.boxes):
-        boxes.append(_rect_d(box.x - box.hw, box.y - box.hh, 2 * box.hw, 2 * box.hh, 6))
         # the name plate: red for the East-West cities, yellow where the banner is yellow
         name = cities[c].name
         label = _city_label(board, c, name, tr)
@@ -145,8 +153,14 @@ def _static_map(side: str, tr: Translate = same) -> tuple[str, str]:
             plate, ink = "#f6d04d", INK
         else:
             plate, ink = "#fffaf0", INK
-        plates[plate].append(_rect_d(box.x - w / 2, ly - 9, w, 18, 4))
-        texts.append(_text(box.x, ly + 0.5, label, 13, weight="bold", fill=ink))
+        parts = [
+            _path([_rect_d(box.x - box.hw, box.y - box.hh, 2 * box.hw, 2 * box.hh, 6)], BOX_STYLE),
+            _path([_rect_d(box.x - w / 2, ly - 9, w, 18, 4)], PLATE_STYLE.format(fill=plate)),
+            _text(box.x, ly + 0.5, label, 13, weight="bold", fill=ink),
+        ]
+        texts = []
+        offices: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
+        coins = []
         for i in range(board.office_count[c]):
             x, y = _office_xy(board, box, c, i)
             privilege = board.office_priv[c][i]
@@ -159,43 +173,60 @@ def _static_map(side: str, tr: Translate = same) -> tuple[str, str]:
             if board.office_coin[c][i]:
                 coins.append(_circle_d(x + 11, y - 13, 7))
                 texts.append(_text(x + 11, y - 12.5, "+1", 7.5, weight="bold"))
+        parts.extend(
+            _path(d, OFFICE_STYLE.format(fill=PRIVILEGE_FILL[p])) for p, d in offices.items()
+        )
+        parts.append(_path(coins, 'fill="#e8b923" stroke="#6b4f00" stroke-width="1"'))
+        city_parts.append("".join(parts + texts))
+    coellen = ""
+    if geo.coellen:
+        xs = [x for x, _ in geo.coellen]
+        ys = [y for _, y in geo.coellen]
+        frame = _rect_d(
+            min(xs) - 20, min(ys) - 20, max(xs) - min(xs) + 40, max(ys) - min(ys) + 40, 8
+        )
+        spaces: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
+        texts = []
+        for (x, y), points, privilege in zip(
+            geo.coellen, COELLEN_POINTS, COELLEN_PRIVILEGE, strict=True
+        ):
+            spaces[privilege].append(_circle_d(x, y, 15))
+            texts.append(
+                _text(x, y + 0.5, str(points), 13, weight="bold", fill=PRIVILEGE_INK[privilege])
+            )
+        coellen = "".join(
+            [
+                _path([frame], 'fill="#e9dfc6" stroke="#3b3024" stroke-width="1.5"'),
+                *(_path(d, OFFICE_STYLE.format(fill=PRIVILEGE_FILL[p])) for p, d in spaces.items()),
+                *texts,
+            ]
+        )
     lines = "".join(shape.path for shape in geo.routes)
-    routes = "".join(
-        [
-            f'<rect x="0" y="{MAP_TOP}" width="{WIDTH}" height="{MAP_HEIGHT}" rx="10" '
-            f'fill="{MAP_FILL}" stroke="#b8a887"/>',
-            f'<path d="{lines}" fill="none" stroke="{ROUTE_INK}" stroke-width="5" '
-            'stroke-linecap="round"/>',
-            _path(posts, 'fill="#fffdf5" stroke="#5b4a32" stroke-width="2"'),
-            _path(taverns, 'fill="#7b4a1e"'),
-        ]
+    ground = (
+        f'<rect x="0" y="{MAP_TOP}" width="{WIDTH}" height="{MAP_HEIGHT}" rx="10" '
+        f'fill="{MAP_FILL}" stroke="#b8a887"/>'
+        f'<path d="{lines}" fill="none" stroke="{ROUTE_INK}" stroke-width="5" '
+        'stroke-linecap="round"/>'
     )
-    return routes, "".join(
-        [
-            _path([coellen_frame], 'fill="#e9dfc6" stroke="#3b3024" stroke-width="1.5"'),
-            _path(boxes, 'fill="#f7f2e4" stroke="#3b3024" stroke-width="1.5"'),
-            *(
-                _path(d, f'fill="{fill}" stroke="#3b3024" stroke-width="1"')
-                for fill, d in plates.items()
-            ),
-            *(
-                _path(d, f'fill="{PRIVILEGE_FILL[p]}" stroke="#3b3024" stroke-width="2"')
-                for p, d in offices.items()
-            ),
-            _path(coins, 'fill="#e8b923" stroke="#6b4f00" stroke-width="1"'),
-            *texts,
-        ]
-    )
+    return StaticMap(ground, tuple(routes), tuple(city_parts), coellen)
 
 
 # -- the pieces and the targets on the map -------------------------------------------------------
 
 
-def _piece_words(piece: dict[str, Any] | None, tr: Translate) -> str:
+def _piece_words(
+    piece: dict[str, Any] | None, tr: Translate, names: Sequence[str | None] | None = None
+) -> str:
+    """A piece in words: "trader of Anna (B)", "trader of player B" where the seat has no name,
+    "neutral trader"."""
     if piece is None:
         return tr("empty")
     seat = piece["seat"]
     if isinstance(seat, int) and 0 <= seat < len(SEAT_LETTERS):
+        name = seat_name(names, seat)
+        if name is not None:
+            player = tr("{name} ({seat})").format(name=name, seat=SEAT_LETTERS[seat])
+            return tr("{piece} of {player}").format(piece=tr(piece["piece"]), player=player)
         return tr("{piece} of player {seat}").format(
             piece=tr(piece["piece"]), seat=SEAT_LETTERS[seat]
         )
@@ -233,7 +264,7 @@ def _ghost_label(view: dict[str, Any], action: object, kind: str, name: str, tr:
 def _draw_route_targets(
     view: dict[str, Any],
     geo: Geometry,
-    targets: dict[tuple[Any, ...], tuple[str, object]],
+    targets: dict[tuple[Any, ...], Choice],
     out: list[str],
     top: Targets,
     tr: Translate,
@@ -253,7 +284,8 @@ def _draw_route_targets(
         if ("route", r) not in targets:
             continue
         name = _route_name(view, r)
-        text, action = targets[("route", r)]
+        choice = targets[("route", r)]
+        action = choice.action
         out.append(
             f'<path d="{shape.path}" fill="none" stroke="{HIGHLIGHT}" stroke-width="16" '
             f'stroke-linecap="round"/>{_route_line(shape)}'
@@ -274,7 +306,7 @@ def _draw_route_targets(
         elif not view["routes"][r]["bonus"]:
             body += _marker_tag(mx, my, tr("Establish"), ghost=True)
         hit = (mx - MARKER_HW, my - MARKER_HH, 2 * MARKER_HW, 2 * MARKER_HH)
-        top.add(text, label, body, hit)
+        add_target(top, choice, label, body, hit)
 
 
 def _square(x: float, y: float, half: float) -> tuple[float, float, float, float]:
@@ -307,43 +339,66 @@ def _marker_tag(x: float, y: float, label: str, ghost: bool = False) -> str:
     return tag + _text(x, y + 0.5, label, 11, weight="bold", fill="#ffffff")
 
 
+def _post_label(
+    view: dict[str, Any],
+    choice: Choice,
+    piece: dict[str, Any] | None,
+    route: int,
+    post: int,
+    tr: Translate,
+    names: Sequence[str | None] | None,
+) -> str:
+    """The words of a target on a post: the piece it lifts, removes or displaces."""
+    name = _route_name(view, route)
+    action = choice.action
+    if isinstance(action, A.Move):
+        kind = piece["piece"] if piece is not None else "piece"
+        return tr("Move your {piece} from {route}").format(piece=tr(kind), route=name)
+    if isinstance(action, A.RemovePiece):
+        words = "Remove the {piece} from {route}, post {post}"
+    elif isinstance(action, A.DisplacedMove):
+        words = "Take the {piece} from {route}, post {post}, as an extra piece"
+    else:
+        words = "Displace the {piece} on {route}, post {post}"
+    return tr(words).format(piece=_piece_words(piece, tr, names), route=name, post=post + 1)
+
+
 def _draw_routes(
     view: dict[str, Any],
     geo: Geometry,
-    targets: dict[tuple[Any, ...], tuple[str, object]],
+    board: Board,
+    targets: dict[tuple[Any, ...], Choice],
     out: list[str],
     top: Targets,
     tr: Translate,
+    names: Sequence[str | None] | None = None,
 ) -> None:
+    """Each route as a place: its posts with their pieces, its tavern and bonus marker; the
+    targets on its posts (a piece to lift, remove or displace) and of the pieces to place."""
     viewer = view["seat"]
+    printed = _static_map(view["board"], tr).routes
     for r, shape in enumerate(geo.routes):
         route = view["routes"][r]
         name = _route_name(view, r)
+        parts = [printed[r]]
         if route["bonus"]:
-            out.append(_marker_tag(*shape.marker, _marker_label(route["bonus"], tr)))
+            parts.append(_marker_tag(*shape.marker, _marker_label(route["bonus"], tr)))
         posts = route["posts"]
         for i, piece in enumerate(posts):
             x, y = shape.posts[i]
             if piece is not None:
-                out.append(_piece(x, y, piece["seat"], piece["piece"]))
+                parts.append(_piece(x, y, piece["seat"], piece["piece"]))
             if ("post", r, i) in targets:
-                text, action = targets[("post", r, i)]
-                if isinstance(action, A.Move):
-                    kind = piece["piece"] if piece is not None else "piece"
-                    label = tr("Move your {piece} from {route}").format(piece=tr(kind), route=name)
-                elif isinstance(action, A.RemovePiece):
-                    label = tr("Remove the {piece} from {route}, post {post}").format(
-                        piece=_piece_words(piece, tr), route=name, post=i + 1
-                    )
-                else:
-                    label = tr("Displace the {piece} on {route}, post {post}").format(
-                        piece=_piece_words(piece, tr), route=name, post=i + 1
-                    )
-                top.add(text, label, ring_circle(x, y, POST_R + 5), _square(x, y, HIT))
+                choice = targets[("post", r, i)]
+                label = _post_label(view, choice, piece, r, i, tr, names)
+                body = ring_circle(x, y, POST_R + 5)
+                add_target(top, choice, label, body, _square(x, y, HIT))
+        out.append(place_group(route_key(board, r), route_part(view, r), "".join(parts)))
         free = _first_free(posts)
         ghosts = [m for m in (0, 1) if ("ghost", r, m) in targets]
         for merchant in ghosts:
-            text, action = targets[("ghost", r, merchant)]
+            choice = targets[("ghost", r, merchant)]
+            action = choice.action
             x, y = shape.posts[free]
             if len(ghosts) == 2 and merchant:  # the merchant beside the post, the trader on it
                 x, y = shape.merchants[free]
@@ -353,43 +408,62 @@ def _draw_routes(
             if isinstance(action, A.DisplacedPlace) and disp is not None:
                 owner = disp["owner"]  # a displaced neutral trader is placed by the other player
             body = _halo(x, y, POST_R + 4, bool(merchant)) + _ghost(x, y, owner, bool(merchant))
-            top.add(text, _ghost_label(view, action, kind, name, tr), body, _square(x, y, HIT))
+            label = _ghost_label(view, action, kind, name, tr)
+            add_target(top, choice, label, body, _square(x, y, HIT))
+
+
+def _full_mark(box: Box) -> str:
+    """A full city: a heavy frame and a tick in a dark disc."""
+    fx, fy = box.x + box.hw - 2, box.y - box.hh + 2
+    return (
+        f'<rect x="{_f(box.x - box.hw)}" y="{_f(box.y - box.hh)}" '
+        f'width="{_f(2 * box.hw)}" height="{_f(2 * box.hh)}" rx="6" fill="none" '
+        'stroke="#3b3024" stroke-width="4"/>'
+        f'<circle cx="{_f(fx)}" cy="{_f(fy)}" r="8" fill="#222222"/>'
+        f'<path d="M{_f(fx - 4)} {_f(fy)} l3 3 l5 -6" fill="none" stroke="#ffffff" '
+        'stroke-width="2"/>'
+    )
+
+
+def _swap_mark(x: float, y: float) -> str:
+    """Where two neighbouring offices may swap their pieces: a ring between them, arrows in it."""
+    return (
+        ring_circle(x, y, 10)
+        + f'<circle cx="{_f(x)}" cy="{_f(y)}" r="8" fill="#2f2a24"/>'
+        + _text(x, y + 0.5, "⇄", 12, weight="bold", fill="#ffffff")
+    )
 
 
 def _draw_cities(
     view: dict[str, Any],
     geo: Geometry,
     board: Board,
-    targets: dict[tuple[Any, ...], tuple[str, object]],
+    targets: dict[tuple[Any, ...], Choice],
     out: list[str],
     top: Targets,
     tr: Translate,
 ) -> None:
+    """Each city as a place: its offices and extra offices with their pieces; the targets of an
+    office to take, of an extra office, of two offices to swap."""
     viewer = view["seat"]
+    printed = _static_map(view["board"], tr).cities
     for c, box in enumerate(geo.boxes):
         city = view["cities"][c]
         name = city["name"]
-        if city["full"]:  # a heavy frame and a tick in a dark disc
-            fx, fy = box.x + box.hw - 2, box.y - box.hh + 2
-            out.append(
-                f'<rect x="{_f(box.x - box.hw)}" y="{_f(box.y - box.hh)}" '
-                f'width="{_f(2 * box.hw)}" height="{_f(2 * box.hh)}" rx="6" fill="none" '
-                'stroke="#3b3024" stroke-width="4"/>'
-                f'<circle cx="{_f(fx)}" cy="{_f(fy)}" r="8" fill="#222222"/>'
-                f'<path d="M{_f(fx - 4)} {_f(fy)} l3 3 l5 -6" fill="none" stroke="#ffffff" '
-                'stroke-width="2"/>'
-            )
+        parts = [printed[c]]
+        if city["full"]:
+            parts.append(_full_mark(box))
         for i, piece in enumerate(city["offices"]):
             if piece is not None:
                 x, y = _office_xy(board, box, c, i)
-                out.append(_piece(x, y, piece["seat"], piece["piece"], 21))
+                parts.append(_piece(x, y, piece["seat"], piece["piece"], 21))
         if ("office", c) in targets:
             i = _first_free(city["offices"])
             x, y = _office_xy(board, box, c, i)
-            text, action = targets[("office", c)]
+            choice = targets[("office", c)]
             words = (
                 "Put the neutral trader in {city}, office {office} ({colour}, {shape})"
-                if isinstance(action, A.NeutralOffice)
+                if isinstance(choice.action, A.NeutralOffice)
                 else "Put your piece in {city}, office {office} ({colour}, {shape})"
             )
             shape = "merchant" if board.office_round[c][i] else "trader"
@@ -399,45 +473,61 @@ def _draw_cities(
                 colour=tr(PRIVILEGE_NAMES[board.office_priv[c][i]]),
                 shape=tr(shape),
             )
-            top.add(text, label, ring_circle(x, y, OFFICE / 2 + 6), _square(x, y, OFFICE / 2 + 2))
+            body = ring_circle(x, y, OFFICE / 2 + 6)
+            add_target(top, choice, label, body, _square(x, y, OFFICE / 2 + 2))
+        for i in range(board.office_count[c] - 1):
+            if ("swap", c, i) in targets:
+                (ax, y), (bx, _) = _office_xy(board, box, c, i), _office_xy(board, box, c, i + 1)
+                x = (ax + bx) / 2
+                label = tr("Swap the pieces in {city}, offices {left} and {right}").format(
+                    city=name, left=i + 1, right=i + 2
+                )
+                hit = (x - 8, y - 12, 16, 24)
+                add_target(top, targets[("swap", c, i)], label, _swap_mark(x, y), hit)
         # extra offices (zusätzliche Niederlassung) in a row under the city, first placed first
         extras = city["extra_offices"]
         ghosts = [m for m in (0, 1) if ("extra", c, m) in targets]
         ey = box.y + box.hh + 16
         x = box.x - (len(extras) + len(ghosts) - 1) * 15
         for piece in extras:
-            out.append(
+            parts.append(
                 f'<rect x="{_f(x - 13)}" y="{_f(ey - 13)}" width="26" height="26" rx="3" '
                 'fill="#d8d0bd" stroke="#3b3024" stroke-width="1.5" stroke-dasharray="3 2"/>'
                 + _piece(x, ey, piece["seat"], piece["piece"], 20)
             )
             x += 30
         for merchant in ghosts:
-            text, _ = targets[("extra", c, merchant)]
+            choice = targets[("extra", c, merchant)]
             kind = ("trader", "merchant")[merchant]
             body = _halo(x, ey, 14, bool(merchant)) + _ghost(x, ey, viewer, bool(merchant))
             label = tr("Put your {piece} in an extra office of {city}").format(
                 piece=tr(kind), city=name
             )
-            top.add(text, label, body, _square(x, ey, HIT))
+            add_target(top, choice, label, body, _square(x, ey, HIT))
             x += 30
+        out.append(place_group(city_key(board, c), city_part(view, c), "".join(parts)))
 
 
 def _draw_coellen(
     view: dict[str, Any],
     geo: Geometry,
-    targets: dict[tuple[Any, ...], tuple[str, object]],
+    targets: dict[tuple[Any, ...], Choice],
     out: list[str],
     top: Targets,
     tr: Translate,
 ) -> None:
+    """The Coellen special spaces as one place (a side without them draws none)."""
+    if not geo.coellen:
+        return
+    parts = [_static_map(view["board"], tr).coellen]
     for i, (x, y) in enumerate(geo.coellen):
         space = view["coellen"][i]
         if space["piece"] is not None:
-            out.append(_piece(x, y, space["piece"]["seat"], "merchant", 20))
+            parts.append(_piece(x, y, space["piece"]["seat"], "merchant", 20))
         if ("coellen", i) in targets:
-            text, _ = targets[("coellen", i)]
             label = tr(
                 "Put your merchant on the Coellen space worth {points} prestige ({colour})"
             ).format(points=space["points"], colour=tr(PRIVILEGE_NAMES[COELLEN_PRIVILEGE[i]]))
-            top.add(text, label, ring_circle(x, y, 20), _square(x, y, 17))
+            body = ring_circle(x, y, 20)
+            add_target(top, targets[("coellen", i)], label, body, _square(x, y, 17))
+    out.append(place_group(COELLEN, view["coellen"], "".join(parts)))

@@ -4,6 +4,7 @@ it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 from hanse.games.hansa import actions as A  # noqa: N812  # the rule-set's action module
@@ -28,6 +29,15 @@ from hanse.games.hansa.svg_draw import (
 from hanse.games.hansa.svg_map import (
     _marker_label,
 )
+from hanse.games.hansa.svg_places import (
+    FULL_CITIES,
+    MARKERS,
+    NEUTRAL,
+    place_group,
+    seat_key,
+    seat_part,
+)
+from hanse.games.hansa.svg_targets import Choice, add_target
 from hanse.games.svg_parts import (
     INK,
     SEAT_LETTERS,
@@ -40,26 +50,29 @@ from hanse.games.svg_parts import (
     text_width,
 )
 from hanse.games.svg_parts import coordinate as _f
+from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import text as _text
 
 # -- the status line and the players' boards ------------------------------------------------------
 
 
-def _draw_header(view: dict[str, Any], out: list[str], tr: Translate) -> None:
-    out.append(f'<rect x="0" y="0" width="{WIDTH}" height="{MAP_TOP - 4}" fill="#2f2a24"/>')
-    out.append(
-        _text(
-            12,
-            18,
-            tr("Hansa Teutonica · board {board}").format(board=view["board"]),
-            17,
-            weight="bold",
-            anchor="start",
-            fill="#ffffff",
-        )
-    )
+def _counted(count: int, one: str, many: str, tr: Translate) -> str:
+    return tr(plural(count, one, many)).format(count=count)
+
+
+def _pieces_words(traders: int, merchants: int, tr: Translate) -> str:
+    """Pieces counted in words, only the kinds there are: "1 trader, 2 merchants"."""
+    words = []
+    if traders:
+        words.append(_counted(traders, "{count} trader", "{count} traders", tr))
+    if merchants:
+        words.append(_counted(merchants, "{count} merchant", "{count} merchants", tr))
+    return ", ".join(words)
+
+
+def _status(view: dict[str, Any], tr: Translate) -> list[str]:
+    """The status line's parts: actions left, who decides what, the pieces in hand."""
     decider = view["decider"]
-    fill, ink, letter = _seat_style(view["turn_owner"])
     status = []
     if view["decision"] == "game_over":
         status.append(tr("Game over"))
@@ -73,57 +86,74 @@ def _draw_header(view: dict[str, Any], out: list[str], tr: Translate) -> None:
     disp = pending["displacement"]
     if disp is not None:
         hand = disp["hand"]
-        status.append(
-            tr("displaced: {traders} trader, {merchants} merchant; {extras} extra").format(
-                traders=hand["traders"], merchants=hand["merchants"], extras=disp["extras_left"]
-            )
-        )
+        if hand["traders"] or hand["merchants"]:
+            pieces = _pieces_words(hand["traders"], hand["merchants"], tr)
+            status.append(tr("displaced: {pieces}").format(pieces=pieces))
+        if disp["extras_left"]:
+            extras = disp["extras_left"]
+            status.append(_counted(extras, "{count} extra piece", "{count} extra pieces", tr))
     if pending["establish_route"] is not None:
         a, b = view["routes"][pending["establish_route"]]["cities"]
         status.append(tr("establishing {route}").format(route=f"{a}–{b}"))
     held = pending["move"]["held"]
     if held["traders"] or held["merchants"]:
-        status.append(
-            tr("moving: {traders} trader, {merchants} merchant").format(
-                traders=held["traders"], merchants=held["merchants"]
-            )
-        )
+        pieces = _pieces_words(held["traders"], held["merchants"], tr)
+        status.append(tr("moving: {pieces}").format(pieces=pieces))
     kind = view["marker_to_place"]
     if kind:
         marker = tr(MARKER_WORDS[kind]) if kind in MARKER_WORDS else kind
         status.append(tr("marker to place: {marker}").format(marker=marker))
+    return status
+
+
+def _line(x: float, y: float, words: str, size: float, room: float, **style: Any) -> str:
+    """A line of text that never runs past `room` units: squeezed where it might (the estimate
+    of text_width is an average; a browser's font may run a tenth wider)."""
+    if text_width(words, size, bool(style.get("weight"))) * 1.12 <= room:
+        return _text(x, y, words, size, anchor="start", **style)
+    return _el(
+        "text",
+        escape(words),
+        x=_f(x),
+        y=_f(y),
+        font_size=size,
+        font_weight=style.get("weight"),
+        text_anchor="start",
+        fill=style.get("fill", INK),
+        textLength=_f(room),
+        lengthAdjust="spacingAndGlyphs",
+    )
+
+
+def _draw_header(view: dict[str, Any], out: list[str], tr: Translate) -> None:
+    """The title line (the side, the full-cities track, the marker pile) and the status line."""
+    out.append(f'<rect x="0" y="0" width="{WIDTH}" height="{MAP_TOP - 4}" fill="#2f2a24"/>')
+    x0 = 560  # the full-cities track and the marker pile at the right of the title line
+    title = tr("Hansa Teutonica · board {board}").format(board=view["board"])
+    full = tr("Full cities")
+    out.append(
+        _line(12, 18, title, 17, x0 - 24 - _text_width(full, 13), weight="bold", fill="#ffffff")
+    )
+    fill, ink, letter = _seat_style(view["turn_owner"])
+    status = " · ".join([tr("Turn"), *_status(view, tr)])
     out.append(
         f'<rect x="12" y="33" width="22" height="22" rx="2" fill="{fill}" stroke="#ffffff"/>'
         + _text(23, 44.5, letter, 15, weight="bold", fill=ink)
-        + _text(
-            42,
-            44,
-            " · ".join([tr("Turn"), *status]),
-            14,
-            anchor="start",
-            fill="#ffffff",
-            fit=WIDTH - 54,
-        )
+        + _line(42, 44, status, 14, WIDTH - 54, fill="#ffffff")
     )
-    x0 = 560  # the full-cities track and the marker pile at the right of the title line
-    out.append(_text(x0, 18, tr("Full cities"), 13, anchor="end", fill="#ffffff"))
+    track = [_text(x0, 18, full, 13, anchor="end", fill="#ffffff")]
     for i in range(FULL_CITIES_TO_END):
         filled = i < view["full_cities"]
-        out.append(
+        track.append(
             f'<rect x="{x0 + 6 + i * 22}" y="8" width="19" height="20" rx="3" '
             f'fill="{"#f6d04d" if filled else "#4a423a"}" stroke="#ffffff" stroke-width="1"/>'
             + _text(x0 + 15.5 + i * 22, 18.5, str(i + 1), 11, fill=INK if filled else "#cccccc")
         )
-    out.append(
-        _text(
-            WIDTH - 12,
-            18,
-            tr("Markers in pile: {count}").format(count=view["markers_left"]),
-            13,
-            anchor="end",
-            fill="#ffffff",
-        )
-    )
+    out.append(place_group(FULL_CITIES, view["full_cities"], "".join(track)))
+    pile = tr("Markers in pile: {count}").format(count=view["markers_left"])
+    room = WIDTH - 12 - (x0 + 6 + FULL_CITIES_TO_END * 22) - 10
+    pile_text = _text(WIDTH - 12, 18, pile, 13, anchor="end", fill="#ffffff", fit=room / 1.12)
+    out.append(place_group(MARKERS, view["markers_left"], pile_text))
 
 
 def _ability_column(tr: Translate) -> float:
@@ -213,7 +243,7 @@ def _ordinal(n: int, tr: Translate) -> str:
 
 def _draw_players(
     view: dict[str, Any],
-    targets: dict[tuple[Any, ...], tuple[str, object]],
+    targets: dict[tuple[Any, ...], Choice],
     y0: float,
     out: list[str],
     top: Targets,
@@ -235,11 +265,16 @@ def _draw_players(
         height = 258 + 22 * max([lines[i] for i in row if i < len(lines)] + [0])
         for index in row:
             x = gap + (index - first) * (width + gap)
+            board: list[str] = []
             if index < len(players):
                 frame = (x, y, width, height)
-                _draw_player(view, players[index], tags[index], frame, targets, out, top, tr, names)
+                p = players[index]
+                _draw_player(view, p, tags[index], frame, targets, board, top, tr, names)
+                part = seat_part(view, p["seat"])
+                out.append(place_group(seat_key(p["seat"]), part, "".join(board)))
             elif neutral is not None:
-                _draw_neutral(neutral, x, y, width, out, tr)
+                _draw_neutral(neutral, x, y, width, board, tr)
+                out.append(place_group(NEUTRAL, neutral, "".join(board)))
         y += height + gap
     return y
 
@@ -296,7 +331,7 @@ def _draw_player(
     p: dict[str, Any],
     tags: list[tuple[float, int, str]],
     frame: tuple[float, float, float, float],
-    targets: dict[tuple[Any, ...], tuple[str, object]],
+    targets: dict[tuple[Any, ...], Choice],
     out: list[str],
     top: Targets,
     tr: Translate,
@@ -345,7 +380,8 @@ def _draw_player(
         ry = y + 100 + a * 27
         out.append(_ability_row(x + 12, ry, p, a, seat, tr))
         if ("ability", a) in targets and you:
-            text, action = targets[("ability", a)]
+            choice = targets[("ability", a)]
+            action = choice.action
             words = (
                 "Upgrade your ability {ability} with the bonus marker"
                 if isinstance(action, A.UseBonus)
@@ -353,7 +389,7 @@ def _draw_player(
             )
             label = tr(words).format(ability=tr(ABILITY_LABELS[ABILITIES[a]]))
             box = (x + 6, ry - 13, width - 12, 26)
-            top.add(text, label, ring_rect(*box), box)
+            add_target(top, choice, label, ring_rect(*box), box)
     my = y + 100 + 5 * 27 - 2
     markers = p["bonus_markers"]
     heading = tr("Bonus markers" if markers else "Bonus markers: none")
