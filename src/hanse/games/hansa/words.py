@@ -1,6 +1,10 @@
 """Hansa Teutonica in words: the pending decision, every action and what chance draws, for the pages
 and the terminal (:mod:`hanse.core.words`). Terms follow the rulebook: trader (Händler), merchant
-(Großhändler), supply (Vorrat), stock (Kasse), office (Niederlassung), post (Verbindungspunkt)."""
+(Großhändler), supply (Vorrat), stock (Kasse), office (Niederlassung), post (Verbindungspunkt).
+
+Posts and offices count from 1 (the notation's 0 is post 1). With two players the neutral pieces
+are "neutral traders", never a player's; a count of one has its own template, since the singular
+differs in all three languages."""
 
 from __future__ import annotations
 
@@ -131,8 +135,12 @@ def decision_phrase(view: View) -> Phrase:
     decision = view["decision"]
     pending = view["pending"]
     if decision == "action":
+        if view["actions_left"] == 1:
+            return phrase("Choose an action: it is the last one this turn.")
         return phrase("Choose an action: {left} left this turn.", left=view["actions_left"])
     if decision == "move_lift":
+        if pending["move"]["lifts_left"] == 1:
+            return phrase("Move: pick up one more of your pieces from a route, or stop.")
         return phrase(
             "Move: pick up one of your pieces from a route ({left} more at most), or stop.",
             left=pending["move"]["lifts_left"],
@@ -146,13 +154,7 @@ def decision_phrase(view: View) -> Phrase:
             merchants=held["merchants"],
         )
     if decision == "displaced_place":
-        displacement = pending["displacement"]
-        return phrase(
-            "Displaced from {route}: put the displaced piece and the extra pieces ({extras} "
-            "more allowed) on neighbouring routes.",
-            route=_route(view, displacement["route"]),
-            extras=displacement["extras_left"],
-        )
+        return _displaced_decision(view, pending["displacement"])
     if decision == "establish_choice":
         return phrase(
             "Route {route} is established: take an office, develop an ability, or take only the "
@@ -160,6 +162,8 @@ def decision_phrase(view: View) -> Phrase:
             route=_route(view, pending["establish_route"]),
         )
     if decision == "remove_pieces":
+        if pending["removals_left"] == 1:
+            return phrase("Remove one more piece of another player from a route, or stop.")
         return phrase(
             "Remove pieces of other players from routes ({left} more at most), or stop.",
             left=pending["removals_left"],
@@ -179,6 +183,36 @@ def decision_phrase(view: View) -> Phrase:
     return phrase("Wait: a bonus marker or the set-up is drawn.")
 
 
+def _displaced_decision(view: View, displacement: dict[str, Any]) -> Phrase:
+    """Rule "Verdrängen": the displaced owner puts the piece and his extras (one for a trader
+    displaced, two for a merchant) on neighbouring routes; a neutral trader displaced (two
+    players) is put there with one more neutral trader by the player who was not displacing."""
+    route = _route(view, displacement["route"])
+    extras = displacement["extras_left"]
+    if displacement["owner"] == "neutral":
+        return phrase(
+            "A neutral trader was displaced from {route}: put it and one more neutral trader on "
+            "neighbouring routes.",
+            route=route,
+        )
+    if extras == 0:
+        return phrase(
+            "Displaced from {route}: put the displaced piece on a neighbouring route.", route=route
+        )
+    if extras == 1:
+        return phrase(
+            "Displaced from {route}: put the displaced piece and one extra piece on neighbouring "
+            "routes.",
+            route=route,
+        )
+    return phrase(
+        "Displaced from {route}: put the displaced piece and up to {extras} extra pieces on "
+        "neighbouring routes.",
+        route=route,
+        extras=extras,
+    )
+
+
 ACTION_WORDS: dict[str, CaseWords] = {
     "income": CaseWords(
         "Income: traders {traders}, merchants {merchants} into your supply",
@@ -189,6 +223,11 @@ ACTION_WORDS: dict[str, CaseWords] = {
         "Displace on {route}, post {post}, with a {piece}; fee: traders {traders}, merchants "
         "{merchants}",
         "{player} displaces player {victim}'s {their} on {route} with a {piece}",
+    ),
+    "displace_neutral": CaseWords(
+        "Displace the neutral trader on {route}, post {post}, with a {piece}; fee: traders "
+        "{traders}, merchants {merchants}",
+        "{player} displaces a neutral trader on {route} with a {piece}",
     ),
     "move": CaseWords(
         "Move: pick up your {piece} from {route}", "{player} picks up a {piece} from {route}"
@@ -209,6 +248,9 @@ ACTION_WORDS: dict[str, CaseWords] = {
     ),
     "establish_none": CaseWords("Only the prestige, no office", "{player} takes only the prestige"),
     "displaced_place": CaseWords("Put a {piece} on {route}", "{player} puts a {piece} on {route}"),
+    "displaced_place_neutral": CaseWords(
+        "Put a neutral trader on {route}", "{player} puts a neutral trader on {route}"
+    ),
     "displaced_move": CaseWords(
         "Take your {piece} from {source} to {route}",
         "{player} moves a {piece} from {source} to {route}",
@@ -228,6 +270,10 @@ ACTION_WORDS: dict[str, CaseWords] = {
         "Remove the piece on {route}, post {post}",
         "{player} removes player {victim}'s {their} from {route}",
     ),
+    "remove_neutral": CaseWords(
+        "Remove the neutral trader on {route}, post {post}",
+        "{player} removes a neutral trader from {route}",
+    ),
     "remove_done": CaseWords("Stop removing", "{player} stops removing"),
     "neutral_office": CaseWords(
         "Neutral office in {city}", "{player} puts the neutral office in {city}"
@@ -242,7 +288,7 @@ ACTION_WORDS: dict[str, CaseWords] = {
 
 def action_phrase(action: dict[str, Any], view: View) -> Phrase:
     """One action in words, e.g. "Place a trader on Hamburg–Lübeck". Posts and offices are
-    numbered as in the notation, from 0 (issue 19, item 6: a number means what it shows)."""
+    counted from 1 (the notation's post 0 is post 1)."""
     case, fields = action_case(action, view)
     return fill(ACTION_WORDS[case].button, fields)
 
@@ -256,14 +302,17 @@ def log_phrase(action: dict[str, Any], view: View, actor: int) -> Phrase:
 
 def action_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, object]]:
     """Which case of :data:`ACTION_WORDS` an action is, and the fields its phrases may name
-    (the view's names for the action's numbers; posts and offices as in the notation)."""
+    (the view's names for the action's numbers; posts and offices counted from 1)."""
     kind = action["kind"]
     if kind == "income":
         return kind, {"traders": action["traders"], "merchants": action["merchants"]}
+    if kind == "displaced_place" and _displaced_owner(view) == "neutral":
+        return "displaced_place_neutral", {"route": _route(view, action["route"])}
     if kind in ("place", "move", "move_place", "displaced_place"):
         return kind, {"piece": _piece(action["merchant"]), "route": _route(view, action["route"])}
     if kind == "displace":
-        return kind, _displace_fields(action, view)
+        fields = _displace_fields(action, view)
+        return ("displace_neutral" if fields["victim"] == NEUTRAL else kind), fields
     if kind == "displaced_move":
         return kind, {
             "piece": _piece(action["merchant"]),
@@ -271,11 +320,12 @@ def action_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, obje
             "route": _route(view, action["route"]),
         }
     if kind == "remove_piece":
-        return kind, {
+        fields = {
             "route": _route(view, action["route"]),
-            "post": action["post"],
+            "post": action["post"] + 1,
             **_occupant_fields(view, action["route"], action["post"]),
         }
+        return ("remove_neutral" if fields["victim"] == NEUTRAL else kind), fields
     if kind in ("establish", "place_bonus"):
         return kind, {"route": _route(view, action["route"])}
     if kind in ("establish_office", "neutral_office"):
@@ -291,8 +341,16 @@ def action_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, obje
     return kind, {}
 
 
+def _displaced_owner(view: View) -> object:
+    """Whose displaced piece is being put on neighbouring routes ("neutral" for the neutral
+    pieces), or None."""
+    displacement = view["pending"].get("displacement")
+    return displacement["owner"] if displacement else None
+
+
 def _occupant_fields(view: View, route: int, post: int) -> dict[str, object]:
-    """Whose piece stands on a post (``victim``: the seat's letter) and which (``their``)."""
+    """Whose piece stands on a post (``victim``: the seat's letter, :data:`NEUTRAL` for a neutral
+    piece) and which (``their``)."""
     occupant = view["routes"][route]["posts"][post] or {}
     return {
         "victim": _letter(occupant.get("seat", "neutral")),
@@ -308,7 +366,7 @@ def _displace_fields(action: dict[str, Any], view: View) -> dict[str, object]:
     fee_merchants = action["fee_merchants"]
     return {
         "route": _route(view, action["route"]),
-        "post": action["post"],
+        "post": action["post"] + 1,
         "piece": _piece(action["merchant"]),
         "traders": fee - fee_merchants,
         "merchants": fee_merchants,
@@ -324,16 +382,20 @@ def _use_bonus_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, 
         return "bonus_upgrade_ability", {"ability": ABILITY_WORDS[ABILITIES[action["ability"]]]}
     if marker == "swap_offices":
         return "bonus_swap_offices", {
-            "left": action["office"],
-            "right": action["office"] + 1,
+            "left": action["office"] + 1,
+            "right": action["office"] + 2,
             "city": _city(view, action["city"]),
         }
     return "bonus_marker", {"marker": MARKER_WORDS[marker]}
 
 
+NEUTRAL = "N"
+"""The neutral pieces' mark (two players), which a phrase never names as a player."""
+
+
 def _letter(seat: Any) -> str:
-    """A seat as the board marks it (A for seat 0; N for the neutral pieces)."""
-    return "N" if seat == "neutral" else SEAT_LETTERS[int(seat)]
+    """A seat as the board marks it (A for seat 0; :data:`NEUTRAL` for the neutral pieces)."""
+    return NEUTRAL if seat == "neutral" else SEAT_LETTERS[int(seat)]
 
 
 CHANCE_WORDS: dict[str, str] = {
