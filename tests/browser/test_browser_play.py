@@ -4,6 +4,7 @@ moves live; a phone-sized screen."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -39,9 +40,15 @@ def _create(page: Page, site: str, game: str, players: int, seats: list[str]) ->
 
 
 def _click_choice(target: Locator) -> None:
-    """Click a choice as a person does: a long kind of choices is opened first (its summary)."""
+    """Click a choice as a person does: a long kind of choices is opened first (its summary); a
+    follow-up choice (Hansa: how a displacement goes on) after a click on its board target."""
     if not target.is_visible():
-        target.locator("xpath=ancestor::details[1]/summary").click()
+        follow_up = target.locator("xpath=ancestor::*[@data-follow][1]")
+        if follow_up.count():
+            prefix = json.dumps(follow_up.get_attribute("data-follow"))
+            target.page.locator(f"[data-choose={prefix}]").first.click()
+        else:
+            target.locator("xpath=ancestor::details[1]/summary").click()
     target.click(timeout=10_000)  # no target lies under another (test_board_svg)
 
 

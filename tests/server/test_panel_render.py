@@ -73,7 +73,7 @@ def test_every_legal_action_is_offered_once_in_every_language(
                 for svg in re.findall(r"<svg.*?</svg>", panel, flags=re.S):
                     ET.fromstring(svg)
                 if lang == "de":
-                    assert "Deine Wahl" in panel
+                    assert "Du bist dran" in panel  # the prompt bar tells the decider
         state = table.state.clone()
         action = table.game.action_from_str(rng.choice(payload["legal"])["text"])
         moves = [table.step(state, decider, action), *table.resolve_chance(state)]
@@ -100,11 +100,11 @@ def test_chance_is_in_words_in_the_readers_language_as_far_as_the_reader_saw_it(
     english = render_panel(table.payload(0), "en")
     assert f'<span class="who">chance</span> {card} is dealt to player A</li>' in english
     assert '<span class="who">chance</span> A card is dealt face down to player B</li>' in english
-    assert "draw ?" not in english and " is laid out as pack 0</li>" in english
+    assert "draw ?" not in english and " is laid out as pack 1</li>" in english
     german = render_panel(table.payload(0), "de")
     assert f'<span class="who">Zufall</span> {card} wird an Spieler A ausgeteilt</li>' in german
     assert "Eine Karte wird verdeckt an Spieler B ausgeteilt" in german
-    assert " wird als Päckchen 0 ausgelegt</li>" in german
+    assert " wird als Päckchen 1 ausgelegt</li>" in german
     spectator = render_panel(table.payload(None), "de")
     assert f"{card} wird an" not in spectator
     assert "Eine Karte wird verdeckt an Spieler A ausgeteilt" in spectator

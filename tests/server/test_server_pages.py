@@ -156,7 +156,7 @@ def test_a_finished_game_replays_step_by_step_as_a_seat_or_a_spectator(api: Api)
     # The last frame's log holds the 60 moves before the end, and says how to read earlier ones
     # (not, as a live table's log does, that the replay will show them).
     assert "step back to read earlier ones" in last and "once it is over" not in last
-    assert 'data-fit-on="Fit the board to the screen"' in last
+    assert 'data-fit="whole"' in last  # the board's zoom controls
     # a seat saw its own draws; a spectator saw only that a card was dealt face down to each
     # (the deal opens the game)
     middle = {"step": min(40, steps)}

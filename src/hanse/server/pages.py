@@ -21,6 +21,7 @@ from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.server.api import _account, caller_seat, list_games
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
+from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence
 from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
 from hanse.web import RULES, TEMPLATES
 from hanse.web.i18n import LANGUAGES, choose, game_translations, language_name, translations
@@ -341,6 +342,18 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         if action["text"] not in placed:
             label = game.action_phrase(action["json"], view).text(words)
             groups[str(action["json"].get("kind", "action"))].append({**action, "label": label})
+    kinds = game.kind_words()
+
+    def kind_name(kind: str) -> str:
+        return words(kinds[kind].name) if kind in kinds else kind
+
+    follow = follow_ups(
+        svg,
+        payload["legal"],
+        placed,
+        lambda action: game.action_phrase(action["json"], view).text(words),
+        kind_name,
+    )
     # A board click of a kind the game asks to confirm (Lübeck: a hand card clicked when it can
     # only be thrown overboard) asks first, in words, what it does.
     confirm_kinds: frozenset[str] = getattr(game.words_module(), "CONFIRM_KINDS", frozenset())
@@ -349,10 +362,9 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         for action in payload["legal"]
         if action["text"] in placed and action["json"].get("kind") in confirm_kinds
     }
-    kinds = game.kind_words()
     bar = [
         {
-            "name": words(kinds[kind].name) if kind in kinds else kind,
+            "name": kind_name(kind),
             "help": words(kinds[kind].help) if kind in kinds else "",
             "actions": actions,
         }
@@ -360,12 +372,15 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     ]
     log = _repeats_joined(
         [
-            _log_entry(
-                entry,
-                _seat_name(payload, entry["player"], lang),
-                words,
-                lambda seat: _seat_name(payload, seat, lang),
-            )
+            {
+                **_log_entry(
+                    entry,
+                    _seat_name(payload, entry["player"], lang),
+                    words,
+                    lambda seat: _seat_name(payload, seat, lang),
+                ),
+                "places": log_places(game, game_id, entry, view),
+            }
             for entry in payload["log"][-60:]
         ],
         max(0, len(payload["log"]) - 60),
@@ -393,7 +408,12 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             placed=len(placed),
             groups=bar,
             decision=decision,
+            prompt=prompt_sentence(
+                payload, game, words, _, lambda seat: _seat_name(payload, seat, lang)
+            ),
+            follow=follow,
             log=log,
+            replay_link=f"/tables/{payload['id']}/replay" if status == "finished" else None,
             scores=payload["scores"],
             breakdown=_breakdown(payload, words),
         )

@@ -6,10 +6,30 @@ import { post, say } from "./api.js";
 const box = document.getElementById("chat");
 const list = box.querySelector("ol");
 const form = box.querySelector("form");
-const unread = box.querySelector(".unread");
+const unread = [box.querySelector(".unread"), document.querySelector(".chat-tab .unread")];
 const marks = box.dataset.marks;
+const length = form.querySelector(".length");
 let shown = 0;
 let missed = 0;
+// A message counts as read when the chat is open and on screen (it sits at the page's foot).
+let onScreen = false;
+new IntersectionObserver((seen) => {
+  onScreen = seen.some((entry) => entry.isIntersecting);
+  if (onScreen && box.open) markRead();
+}).observe(box);
+
+function markRead() {
+  missed = 0;
+  showUnread();
+}
+
+function showUnread() {
+  for (const count of unread) {
+    if (!count) continue;
+    count.hidden = missed === 0;
+    count.textContent = String(missed);
+  }
+}
 
 // `history`: the messages sent when the connection opens (again), which count as read.
 export function showMessages(messages, history = false) {
@@ -26,11 +46,10 @@ export function showMessages(messages, history = false) {
     at.textContent = new Date(message.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     item.append(at, " ", who, document.createTextNode(message.text)); // text, never markup
     list.append(item);
-    if (!box.open && !history) missed += 1;
+    if (!(box.open && onScreen) && !history) missed += 1;
   }
   list.scrollTop = list.scrollHeight;
-  unread.hidden = missed === 0;
-  unread.textContent = String(missed);
+  showUnread();
 }
 
 // Whether the reader holds a seat (the panel says so): only then may it write.
@@ -41,10 +60,21 @@ export function allowWriting(seated) {
 
 box.addEventListener("toggle", () => {
   if (box.open) {
-    missed = 0;
-    unread.hidden = true;
+    if (onScreen) markRead();
     list.scrollTop = list.scrollHeight;
   }
+});
+
+// The tab at the window's edge: open the chat and go to it.
+document.querySelector("[data-open-chat]")?.addEventListener("click", () => {
+  box.open = true;
+  box.scrollIntoView({ block: "end" });
+  markRead();
+  if (!form.hidden) form.elements.text.focus({ preventScroll: true });
+});
+
+form.elements.text.addEventListener("input", () => {
+  length.value = `${form.elements.text.value.length}/${form.elements.text.maxLength}`;
 });
 
 form.addEventListener("submit", async (event) => {
@@ -54,6 +84,7 @@ form.addEventListener("submit", async (event) => {
   try {
     await post(`/api/tables/${document.getElementById("table").dataset.table}/chat`, { text });
     form.elements.text.value = "";
+    length.value = `0/${form.elements.text.maxLength}`;
   } catch (error) {
     say(error.status === 429 ? box.dataset.tooFast : error.message);
   }

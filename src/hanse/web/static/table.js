@@ -5,6 +5,8 @@ import { post, say } from "./api.js";
 import { showFitted, toggleFitted } from "./board_fit.js";
 import { allowWriting, showMessages } from "./chat.js";
 import { showInvites } from "./invites.js";
+import { markChanges, rememberSeen, wirePointing } from "./last_moves.js";
+import { chooseNotice, noticeTurn, runClock, showNoticeChoices } from "./turn_notice.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -18,11 +20,6 @@ let errorShownAt = null;
 function current() {
   const element = panel.querySelector(".panel");
   return element ? element.dataset : {};
-}
-
-function markTurn() {
-  const mine = current().myTurn === "yes";
-  document.title = mine ? `● ${baseTitle}` : baseTitle;
 }
 
 async function refresh() {
@@ -47,13 +44,25 @@ async function refresh() {
 // What follows each drawing of the panel, the first one included.
 function drawn() {
   shown = current().version;
-  showLatest();
-  markTurn();
-  showInvites(tableId, current().status);
   showFitted(panel);
+  markChanges(panel, tableId, current().seat, root.dataset.since);
+  showLatest();
+  const words = panel.querySelector(".prompt-words");
+  noticeTurn(current().myTurn === "yes", baseTitle, words ? words.textContent : "");
+  showNoticeChoices(panel);
+  runClock(panel);
+  keepPromptHeight();
+  showInvites(tableId, current().status);
   lookAgainWhenTimeIsUp();
   allowWriting(current().seat !== "");
 }
+
+// The side column (sticky on a wide screen) starts below the sticky prompt bar.
+function keepPromptHeight() {
+  const bar = panel.querySelector("[data-prompt]");
+  document.documentElement.style.setProperty("--prompt-height", `${bar ? bar.offsetHeight : 0}px`);
+}
+window.addEventListener("resize", keepPromptHeight);
 
 // Once another person has had longer than a decision may take, the others may let a bot play
 // for them: the page looks again at that moment (the server counts the time).
@@ -64,10 +73,14 @@ function lookAgainWhenTimeIsUp() {
   if (seconds !== undefined) lookAgain = setTimeout(refresh, (+seconds + 1) * 1000);
 }
 
-// The log shows its newest lines: scrolled to the end whenever the panel is drawn.
+// The log shows its newest lines: scrolled to the end whenever the panel is drawn, or to the
+// first entry since the reader's previous decision when there are more new ones than fit.
 function showLatest() {
   const log = panel.querySelector(".log ol");
-  if (log) log.scrollTop = log.scrollHeight;
+  if (!log) return;
+  log.scrollTop = log.scrollHeight;
+  const firstNew = log.querySelector(".first-new");
+  if (firstNew && firstNew.offsetTop < log.scrollTop) log.scrollTop = firstNew.offsetTop - 24;
 }
 
 function connect() {
@@ -100,8 +113,9 @@ async function send(target) {
 // A move or a take-back, at the version shown; then the table as it is now.
 async function change(what, body) {
   for (const button of panel.querySelectorAll("[data-action], [data-undo]")) button.disabled = true;
+  let answered = null;
   try {
-    await post(`/api/tables/${tableId}/${what}`, { ...body, version: +current().version });
+    answered = await post(`/api/tables/${tableId}/${what}`, { ...body, version: +current().version });
     say("");
     errorShownAt = null;
   } catch (error) {
@@ -111,13 +125,25 @@ async function change(what, body) {
   }
   await refresh();
   if (errorShownAt === "pending") errorShownAt = shown;
+  // What the reader saw when it decided: the board right after its move (if another move came
+  // already, the older memory stays, so that nothing the others did goes unmarked).
+  if (answered && String(answered.version) === shown) {
+    rememberSeen(panel, tableId, current().seat);
+    markChanges(panel, tableId, current().seat, root.dataset.since);
+  }
 }
 
 panel.addEventListener("click", (event) => {
+  // A board target standing for several moves (Hansa: the piece to displace) offers them in
+  // the prompt bar, which stays in view.
+  const choose = event.target.closest("[data-choose]");
+  if (choose) showFollowUps(choose.dataset.choose);
+  if (event.target.closest("[data-follow-close]")) showFollowUps(null);
   const target = event.target.closest("[data-action]");
   if (target) send(target);
   if (event.target.closest("[data-take-rematch]")) rematch();
-  if (event.target.closest("[data-fit]")) toggleFitted(panel);
+  const zoom = event.target.closest("[data-fit]");
+  if (zoom) toggleFitted(panel, zoom);
   // Take back one's last move (offered while one still decides and it showed nothing hidden).
   if (event.target.closest("[data-undo]")) change("undo", {});
   // A seat left to a bot: one's own (leaving), or a player's who has had too long to decide.
@@ -139,13 +165,36 @@ async function rematch() {
   }
 }
 
+function showFollowUps(prefix) {
+  for (const group of panel.querySelectorAll("[data-follow]")) {
+    group.hidden = group.dataset.follow !== prefix;
+  }
+  for (const piece of panel.querySelectorAll("[data-choose]")) {
+    piece.classList.toggle("chosen", piece.dataset.choose === prefix);
+  }
+  panel.querySelector(`[data-follow]:not([hidden]) button`)?.focus({ preventScroll: true });
+  keepPromptHeight();
+}
+
 // Board targets (SVG shapes with role="button") answer Enter and Space like buttons do.
 panel.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const choose = event.target.closest("[data-choose]");
+  if (choose) {
+    event.preventDefault();
+    showFollowUps(choose.dataset.choose);
+    return;
+  }
   const target = event.target.closest("[data-action]");
-  if (!target || target.tagName === "BUTTON" || (event.key !== "Enter" && event.key !== " ")) return;
+  if (!target || target.tagName === "BUTTON") return;
   event.preventDefault();
   send(target);
 });
+
+panel.addEventListener("change", (event) => {
+  if (event.target.matches("[data-notice]")) chooseNotice(event.target, say);
+});
+wirePointing(panel);
 
 drawn();
 connect();

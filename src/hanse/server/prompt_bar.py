@@ -1,0 +1,99 @@
+"""The parts of a table's panel that keep the decision in view (DESIGN.md, "the page a player
+sees"): the prompt bar's sentence, the follow-up choices of a board target that stands for
+several moves, and the places each log line names (marked on the board when the reader points
+at the line)."""
+
+from __future__ import annotations
+
+import html
+import importlib
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+from hanse.core.protocol import CHANCE
+
+_CHOOSE = re.compile(r'data-choose="([^"]*)"')
+
+
+@lru_cache(maxsize=8)
+def svg_module(game_id: str) -> ModuleType | None:
+    """The game's board module (``hanse.games.<game>.svg``), or None for a game without one."""
+    try:
+        return importlib.import_module(f"hanse.games.{game_id}.svg")
+    except ModuleNotFoundError:
+        return None
+
+
+def prompt_sentence(
+    payload: dict[str, Any],
+    game: Any,
+    words: Callable[[str], str],
+    translate: Callable[[str], str],
+    seat_name: Callable[[int], str],
+) -> str:
+    """What the prompt bar says: the decision addressed to the one who decides ("Choose an
+    action: 2 left this turn"), what that player does to everybody else ("Anna (A) chooses an
+    action"), that the table waits for players, or who won."""
+    _ = translate
+    status, decider, view = payload["status"], payload["decider"], payload["view"]
+    if status == "waiting":
+        return _("The game starts when every seat is taken.")
+    if status == "finished":
+        winners = [seat_name(seat) for seat in payload["winners"]]
+        if len(winners) == 1:
+            return _("The game is over: %(name)s wins.") % {"name": winners[0]}
+        return _("The game is over: %(names)s share the win.") % {"names": ", ".join(winners)}
+    if decider is None or not isinstance(view, dict):
+        return ""
+    if decider == payload["seat"]:
+        return str(game.decision_phrase(view).text(words))
+    return str(game.waiting_phrase(view).text(words, player=seat_name(decider)))
+
+
+def follow_ups(
+    svg: str,
+    legal: Sequence[dict[str, Any]],
+    placed: frozenset[str],
+    label: Callable[[dict[str, Any]], str],
+    kind_name: Callable[[str], str],
+) -> list[dict[str, Any]]:
+    """The follow-up choices of board targets that stand for several moves: a target marked
+    ``data-choose="<prefix>"`` (Hansa: the piece to displace) offers, once clicked, the legal
+    moves the board placed whose notation is that prefix or starts with it and a space (where the
+    displaced pieces go, how the fee is paid), as buttons in the prompt bar."""
+    groups = []
+    for prefix in dict.fromkeys(html.unescape(p) for p in _CHOOSE.findall(svg)):
+        actions = [
+            {**action, "label": label(action)}
+            for action in legal
+            if action["text"] in placed
+            and (action["text"] == prefix or action["text"].startswith(prefix + " "))
+        ]
+        if actions:
+            kind = str(actions[0]["json"].get("kind", "action"))
+            groups.append({"prefix": prefix, "name": kind_name(kind), "actions": actions})
+    return groups
+
+
+def log_places(game: Any, game_id: str, entry: dict[str, Any], view: Any) -> str:
+    """The board places a log line's move names (the game's ``svg.action_places``), as the
+    space-separated keys of the board's ``data-place`` attributes; "" where the reader did not
+    see the whole move (its words would not be shown either) or the move names no place."""
+    module = svg_module(game_id)
+    if (
+        module is None
+        or not hasattr(module, "action_places")
+        or "said" not in entry
+        or entry.get("player", CHANCE) < CHANCE
+        or not isinstance(view, dict)
+    ):
+        return ""
+    try:
+        action = game.action_from_str(str(entry["text"]))
+        places = module.action_places(game.action_to_json(action), view)
+    except (ValueError, KeyError, IndexError, TypeError):  # IllegalActionError is a ValueError
+        return ""  # a line the board cannot place is shown without marks
+    return " ".join(str(place) for place in places)

@@ -1,0 +1,83 @@
+// What the others did since the reader's previous decision (as Board Game Arena and Yucata mark
+// it): the board's places whose drawing changed since then are marked, and the log's entries
+// since then are set apart. A board draws each place with `data-place` (its key) and
+// `data-state` (a digest of what is drawn there, independent of the choices offered), so a
+// change is found by comparing digests. What the reader saw when it last decided is kept in the
+// browser per table and seat; a spectator sees the changes of the latest move.
+// Pointing at a log entry (hover, focus or tap) marks the places its move names (`data-places`).
+
+function storageKey(tableId, seat) {
+  return `hanse-seen-${tableId}-${seat === "" ? "spectator" : seat}`;
+}
+
+function placesNow(panel) {
+  const now = {};
+  for (const place of panel.querySelectorAll(".svg-board [data-place]")) {
+    now[place.dataset.place] = place.dataset.state || "";
+  }
+  return now;
+}
+
+function lastLogNumber(panel) {
+  const entries = panel.querySelectorAll(".log li[data-number]");
+  return entries.length ? +entries[entries.length - 1].dataset.number : 0;
+}
+
+function load(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null");
+  } catch {
+    return null;
+  }
+}
+
+// Remember the board and log as drawn now: the reader has just decided (or first comes).
+export function rememberSeen(panel, tableId, seat) {
+  const seen = { places: placesNow(panel), log: lastLogNumber(panel) };
+  localStorage.setItem(storageKey(tableId, seat), JSON.stringify(seen));
+}
+
+// Mark what changed since the reader's previous decision; returns how many places changed.
+export function markChanges(panel, tableId, seat, sinceWords) {
+  const key = storageKey(tableId, seat);
+  const seen = load(key);
+  if (!seen) {
+    rememberSeen(panel, tableId, seat);
+    return 0;
+  }
+  let changed = 0;
+  for (const place of panel.querySelectorAll(".svg-board [data-place]")) {
+    const before = seen.places[place.dataset.place];
+    const isChanged = before !== undefined && before !== (place.dataset.state || "");
+    place.classList.toggle("changed", isChanged);
+    if (isChanged) changed += 1;
+  }
+  let first = true;
+  for (const entry of panel.querySelectorAll(".log li[data-number]")) {
+    const isNew = +entry.dataset.number > seen.log;
+    entry.classList.toggle("new", isNew);
+    if (isNew && first) {
+      entry.classList.add("first-new");
+      entry.dataset.since = sinceWords;
+      first = false;
+    }
+  }
+  if (seat === "") rememberSeen(panel, tableId, seat); // a spectator follows move by move
+  return changed;
+}
+
+// Pointing at a log entry marks the places its move names on the board.
+export function wirePointing(panel) {
+  const point = (entry, on) => {
+    if (!entry || !entry.dataset.places) return;
+    for (const name of entry.dataset.places.split(" ")) {
+      for (const place of panel.querySelectorAll(`.svg-board [data-place="${CSS.escape(name)}"]`)) {
+        place.classList.toggle("pointed", on);
+      }
+    }
+  };
+  panel.addEventListener("mouseover", (event) => point(event.target.closest?.(".log li"), true));
+  panel.addEventListener("mouseout", (event) => point(event.target.closest?.(".log li"), false));
+  panel.addEventListener("focusin", (event) => point(event.target.closest?.(".log li"), true));
+  panel.addEventListener("focusout", (event) => point(event.target.closest?.(".log li"), false));
+}

@@ -1,0 +1,188 @@
+"""The table page as on the best sites (issue 30): the board fits the screen at the default
+zoom, the decision stays in view in the prompt bar (``[data-prompt]``), watchers read what the
+decider does, a finger's tap on a small board zooms before it chooses, what the others did since
+one's last move is marked, and a whole Hansa game is played by clicking on a phone-sized screen."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.test_browser_play import _accepting, _play_to_the_end
+
+SIZES = [(1280, 800), (390, 844)]
+# Every game at its largest player count; Hansa on both sides of its board (2-3 and 4-5 players);
+# Die Speicherstadt with Kaispeicher's larger display.
+TABLES = [
+    ("luebeck", 5, {}),
+    ("hansa", 5, {}),
+    ("hansa", 3, {}),
+    ("kogge", 4, {}),
+    ("speicherstadt", 5, {"kaispeicher": True}),
+]
+
+
+def _seated(browser: Browser, site: str, game: str, players: int, flags: dict, size: tuple) -> Page:
+    """A page of the person in seat 0 (joined by its invite) at a table with `easy` bots."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
+    created = httpx.post(
+        f"{site}/api/tables",
+        json={"game": game, "players": players, "flags": flags, "seats": seats},
+        timeout=30,
+    ).json()
+    page = _accepting(browser.new_page(viewport={"width": size[0], "height": size[1]}))
+    secret = created["invites"][0]["url"].rsplit("/", 1)[-1]
+    page.request.post(f"{site}/api/join/{secret}", data={"name": "Anna"})
+    page.goto(f"{site}/tables/{created['id']}")
+    page.wait_for_selector(
+        ".panel[data-my-turn=yes] [data-action]", state="attached", timeout=60_000
+    )
+    return page
+
+
+def _in_view(page: Page, selector: str) -> bool:
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "e => { const r = e.getBoundingClientRect();"
+            " return r.top >= 0 && r.top < innerHeight && r.height > 0; }",
+        )
+    )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(
+    ("game", "players", "flags"), TABLES, ids=[f"{g}{n}" for g, n, _ in TABLES]
+)
+def test_the_board_fits_and_the_decision_stays_in_view(
+    browser: Browser, site: str, game: str, players: int, flags: dict, size: tuple
+) -> None:
+    page = _seated(browser, site, game, players, flags, size)
+    width = page.evaluate("innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    left, right = page.eval_on_selector(
+        ".svg-board svg", "s => [s.getBoundingClientRect().left, s.getBoundingClientRect().right]"
+    )
+    assert left >= 0 and right <= width, (left, right, width)
+    assert _in_view(page, "[data-prompt]")
+    expect(page.locator("[data-prompt] .prompt-words")).not_to_be_empty()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    assert _in_view(page, "[data-prompt]")
+    page.close()
+
+
+def test_watchers_read_what_the_decider_does(browser: Browser, site: str) -> None:
+    """While the person in seat 0 decides, a spectator reads "Anna (A) chooses an action", not
+    the instruction addressed to Anna; the buttons are the decider's only."""
+    page = _seated(browser, site, "hansa", 2, {}, (1280, 800))
+    expect(page.locator("[data-prompt] .prompt-words")).to_contain_text("Choose an action")
+    watcher = browser.new_context().new_page()
+    watcher.goto(page.url + "?lang=de")
+    expect(watcher.locator("[data-prompt] .prompt-words")).to_have_text(
+        "Anna (A) wählt eine Aktion"
+    )
+    assert watcher.locator("[data-prompt] [data-action]").count() == 0
+    watcher.close()
+    page.close()
+
+
+def test_no_tooltip_is_a_moves_notation(browser: Browser, site: str) -> None:
+    page = _seated(browser, site, "kogge", 3, {}, (1280, 800))
+    actions = page.eval_on_selector_all(
+        "[data-action]", "es => es.map(e => [e.dataset.action, e.getAttribute('title') || ''])"
+    )
+    assert actions
+    assert all(title != action and action not in title for action, title in actions)
+    page.close()
+
+
+def test_the_zoom_buttons_zoom_and_the_choice_is_kept(browser: Browser, site: str) -> None:
+    page = _seated(browser, site, "hansa", 3, {}, (1280, 800))
+    frame = page.locator(".svg-board")
+    whole = frame.evaluate("f => f.querySelector('svg').getBoundingClientRect().width")
+    page.click("[data-fit=in]")
+    expect(frame).to_have_class("svg-board zoomed")
+    zoomed = frame.evaluate("f => f.querySelector('svg').getBoundingClientRect().width")
+    assert zoomed > 1.4 * whole
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")  # moved by scrolling its frame
+    page.reload()
+    expect(page.locator(".svg-board")).to_have_class("svg-board zoomed")
+    page.click("[data-fit=whole]")
+    expect(page.locator(".svg-board")).to_have_class("svg-board")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.close()
+
+
+def test_a_fingers_first_tap_on_a_small_board_zooms_in_and_the_next_chooses(
+    browser: Browser, site: str
+) -> None:
+    """Hansa's posts are a few pixels wide on a whole board at 390 px: a tap zooms in around
+    the finger (no move is made), the next tap on the target chooses it."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = _accepting(context.new_page())
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    created = httpx.post(
+        f"{site}/api/tables", json={"game": "hansa", "players": 2, "seats": seats}, timeout=30
+    ).json()
+    secret = created["invites"][0]["url"].rsplit("/", 1)[-1]
+    page.request.post(f"{site}/api/join/{secret}", data={"name": "Anna"})
+    page.goto(f"{site}/tables/{created['id']}")
+    page.wait_for_selector(".panel[data-my-turn=yes] svg [data-action^='place']", timeout=60_000)
+    expect(page.locator(".svg-board")).to_have_class("svg-board tap-zooms")
+    version = page.locator(".panel").get_attribute("data-version")
+    target = page.locator("svg [data-action^='place']").first
+    target.scroll_into_view_if_needed()
+    target.tap()
+    expect(page.locator(".svg-board")).to_have_class("svg-board zoomed")
+    assert page.locator(".panel").get_attribute("data-version") == version
+    target = page.locator("svg [data-action^='place']").first
+    target.scroll_into_view_if_needed()
+    target.tap()
+    page.wait_for_function(
+        "v => document.querySelector('.panel').dataset.version !== v", arg=version
+    )
+    context.close()
+
+
+def test_what_the_others_did_since_my_last_move_is_marked(browser: Browser, site: str) -> None:
+    """Once the bot has moved since Anna's last decision, the places it changed are marked on the
+    board and the log's entries since Anna's move are set apart under "Since your last move"."""
+    page = _seated(browser, site, "speicherstadt", 2, {}, (1280, 800))
+    rng = random.Random(5)
+    for _ in range(12):  # Anna's decisions, until one is followed by another's move
+        targets = page.locator(".panel[data-my-turn=yes] [data-action]:visible")
+        version = page.locator(".panel").get_attribute("data-version")
+        targets.nth(rng.randrange(targets.count())).click()
+        page.wait_for_function(
+            "v => document.querySelector('.panel').dataset.version !== v", arg=version
+        )
+        assert page.locator(".log li.new").count() == 0  # nothing new: Anna has just moved
+        page.wait_for_selector(
+            ".panel[data-my-turn=yes] [data-action]", state="attached", timeout=60_000
+        )
+        if page.locator(".log li.new").count():
+            break
+    expect(page.locator(".log li.first-new")).to_have_attribute(
+        "data-since", "Since your last move"
+    )
+    assert page.locator(".svg-board [data-place].changed").count() >= 1
+    page.close()
+
+
+def test_a_whole_hansa_game_by_clicking_on_a_phone(browser: Browser, site: str) -> None:
+    page = _accepting(browser.new_page(viewport={"width": 390, "height": 844}))
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    created = httpx.post(
+        f"{site}/api/tables", json={"game": "hansa", "players": 2, "seats": seats}, timeout=30
+    ).json()
+    secret = created["invites"][0]["url"].rsplit("/", 1)[-1]
+    page.request.post(f"{site}/api/join/{secret}", data={"name": "Anna"})
+    page.goto(f"{site}/tables/{created['id']}")
+    _play_to_the_end(page, random.Random(11))
+    expect(page.locator("[data-prompt]")).to_contain_text("The game is over")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.close()
