@@ -28,7 +28,9 @@ def _finished_table(site: str) -> tuple[str, int]:
 
 
 def _marked_in_view(page: Page, step: int) -> None:
-    """The log's one marked entry is the step's, and the log's box shows it."""
+    """The log's one marked entry is the step's, and the log's box shows it (once the frame
+    of the step reached is shown: frames asked while one loads are coalesced)."""
+    expect(page.locator("#frame")).not_to_have_attribute("aria-busy", "true")
     current = page.locator("#frame .log li.current")
     expect(current).to_have_count(1)
     expect(current).to_have_attribute("aria-current", "step")

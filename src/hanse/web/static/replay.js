@@ -9,7 +9,6 @@ const form = root.querySelector("form");
 const frame = document.getElementById("frame");
 const said = document.getElementById("said");
 const steps = +root.dataset.steps;
-let asked = 0; // the latest frame asked for: an older answer arriving late is dropped
 
 function address(step, seat) {
   const query = new URLSearchParams(location.search);
@@ -51,6 +50,11 @@ function adopt() {
   showCurrentMove();
 }
 
+// One frame asked at a time: steps taken while it loads (a held arrow key) are coalesced into
+// one request for the step reached, so the server renders no step nobody will see.
+let loading = false;
+let again = false;
+
 async function show() {
   const step = +form.elements.step.value;
   const seat = form.elements.seat.value;
@@ -58,13 +62,36 @@ async function show() {
   const query = address(step, seat);
   history.replaceState(null, "", `?${query}`);
   keepInLanguageLinks(query);
-  const number = ++asked;
-  const frameQuery = new URLSearchParams({ step: String(step) });
-  if (seat !== "") frameQuery.set("seat", seat);
-  const response = await fetch(`/tables/${root.dataset.table}/replay/frame?${frameQuery}`);
-  const html = await response.text();
-  if (number !== asked) return;
-  frame.innerHTML = html;
+  if (loading) {
+    again = true;
+    return;
+  }
+  loading = true;
+  frame.setAttribute("aria-busy", "true"); // until the step reached is shown
+  try {
+    do {
+      again = false;
+      await load(+form.elements.step.value, form.elements.seat.value);
+    } while (again);
+  } finally {
+    loading = false;
+    frame.removeAttribute("aria-busy");
+  }
+}
+
+async function load(step, seat) {
+  const query = new URLSearchParams({ step: String(step) });
+  if (seat !== "") query.set("seat", seat);
+  const message = document.getElementById("message");
+  try {
+    const response = await fetch(`/tables/${root.dataset.table}/replay/frame?${query}`);
+    if (!response.ok) throw new Error(String(response.status));
+    frame.innerHTML = await response.text();
+    message.textContent = "";
+  } catch {
+    message.textContent = root.dataset.failed;
+    return;
+  }
   adopt();
 }
 
