@@ -9,9 +9,16 @@ Legal actions that name exactly one element of the board become clickable target
 route and a piece (``place``, ``move_place``, ``displaced_place``) puts the piece on the lowest
 free post of the route (rules.actions.put), so it is drawn there as a ghost piece, one for the
 trader and one for the merchant; ``move`` lifts the last post holding that piece
-(rules.actions.lift). Actions naming several elements (a displacement with a choice of piece or
-fee on one post, ``displaced_move``, ``use_bonus swap_offices``) and those naming none are left
-to the page.
+(rules.actions.lift). Several actions on one piece (the displacements of a post: which piece to
+place, how the fee is paid; the displaced owner's extra piece taken from a post to one of several
+routes) are one target naming the start of their notation (``data-choose``): the page offers
+them as buttons once the piece is clicked (svg_targets). Actions naming no element are left to
+the page.
+
+Each place a move can change is one group with ``data-place`` and ``data-state``, and
+:func:`action_places` names a move's places (svg_places), for the page's "last moves shown".
+The drawing's parts: svg_geometry (where a side is drawn), svg_map (the map, its pieces and
+targets), svg_players (the status line and the players' boards), svg_draw (what they share).
 """
 
 from __future__ import annotations
