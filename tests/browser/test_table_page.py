@@ -5,12 +5,14 @@ one's last move is marked, and a whole Hansa game is played by clicking on a pho
 
 from __future__ import annotations
 
+import os
 import random
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import SCREENSHOTS
 from tests.browser.test_browser_play import _accepting, _play_to_the_end
 
 SIZES = [(1280, 800), (390, 844)]
@@ -72,7 +74,38 @@ def test_the_board_fits_and_the_decision_stays_in_view(
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_timeout(100)
     assert _in_view(page, "[data-prompt]")
+    if os.environ.get("HANSE_SCREENSHOTS") == "1" and (game, players) in PICTURED:
+        _picture(page, game, "phone" if size[0] < 600 else "laptop")
     page.close()
+
+
+PICTURED = {("luebeck", 5), ("hansa", 5), ("kogge", 4), ("speicherstadt", 5)}
+
+
+def _picture(page: Page, game: str, device: str) -> None:
+    """The README's picture of a game at a table (``HANSE_SCREENSHOTS=1 pytest tests/browser -k
+    fits`` renews them): a dozen of the person's moves into the game, from the page's top."""
+    rng = random.Random(2)
+    for _ in range(12):
+        targets = page.locator(".panel[data-my-turn=yes] [data-action]:visible")
+        if page.locator(".panel[data-status=finished]").count() or not targets.count():
+            break
+        version = page.locator(".panel").get_attribute("data-version")
+        ending = page.locator('.panel [data-action="end_turn"]:visible')
+        target = ending.first if ending.count() else targets.nth(rng.randrange(targets.count()))
+        target.click()
+        page.wait_for_function(
+            "v => document.querySelector('.panel').dataset.version !== v", arg=version
+        )
+        page.wait_for_selector(
+            ".panel[data-my-turn=yes] [data-action], .panel[data-status=finished]",
+            state="attached",
+            timeout=60_000,
+        )
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{game}-{device}.png"))
 
 
 def test_watchers_read_what_the_decider_does(browser: Browser, site: str) -> None:

@@ -46,6 +46,14 @@ def _table(game_id: str, players: int, flags: dict[str, Any]) -> LiveTable:
     return table
 
 
+def _titled(panel: str) -> list[tuple[str, str]]:
+    """(notation, tooltip) of every choice that has a tooltip (a ``title`` attribute)."""
+    return [
+        (html.unescape(action), html.unescape(title))
+        for action, title in re.findall(r'data-action="([^"]*)"[^>]*?title="([^"]*)"', panel)
+    ]
+
+
 def _offered(panel: str) -> list[str]:
     return [html.unescape(a) for a in re.findall(r'data-action="([^"]*)"', panel)]
 
@@ -70,6 +78,9 @@ def test_every_legal_action_is_offered_once_in_every_language(
             for lang in LANGS:
                 panel = render_panel(payload, lang)
                 assert sorted(_offered(panel)) == legal, (game_id, lang)
+                # issue 30, point 8: no tooltip shows a move's notation
+                for action, title in _titled(panel):
+                    assert action not in title, (game_id, lang, title)
                 for svg in re.findall(r"<svg.*?</svg>", panel, flags=re.S):
                     ET.fromstring(svg)
                 if lang == "de":

@@ -74,8 +74,28 @@ def follow_ups(
         ]
         if actions:
             kind = str(actions[0]["json"].get("kind", "action"))
-            groups.append({"prefix": prefix, "name": kind_name(kind), "actions": actions})
+            head, rests = _shared_head([action["label"] for action in actions])
+            for action, rest in zip(actions, rests, strict=True):
+                action["label"] = rest
+            name = head or kind_name(kind)
+            groups.append({"prefix": prefix, "name": name, "actions": actions})
     return groups
+
+
+def _shared_head(labels: list[str]) -> tuple[str, list[str]]:
+    """The words the labels of one target's follow-ups share up to a comma ("Displace the
+    neutral trader on Groningen–Emden, post 1"), said once above them, and what differs ("with
+    a trader; fee: traders 1, merchants 0"); ("", labels) where they share no such part."""
+    if len(labels) < 2:
+        return "", labels
+    shared = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(shared):
+            shared = shared[:-1]
+    cut = shared.rfind(", ")
+    if cut <= 0:
+        return "", labels
+    return shared[:cut], [label[cut + 2 :] for label in labels]
 
 
 def log_places(game: Any, game_id: str, entry: dict[str, Any], view: Any) -> str:
