@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from hanse.server.app import create_app
 from hanse.server.settings import Settings
@@ -60,3 +61,13 @@ def test_health_is_up_and_readiness_says_the_database_is_down(client: TestClient
     assert body["status"] == "unavailable"
     assert body["database"]["state"] == "down" and "Connection refused" in body["database"]["error"]
     assert body["redis"] == {"state": "not configured"}
+
+
+def test_a_live_connection_is_told_to_try_again_later(client: TestClient) -> None:
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect("/api/tables/abc/live"),
+    ):
+        pass
+    assert closed.value.code == 1013  # "Try Again Later": the page connects again by itself
+    assert "database" in closed.value.reason

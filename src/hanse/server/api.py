@@ -19,8 +19,15 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from hanse.games import REGISTRY
-from hanse.server import security
-from hanse.server.errors import ApiError, forbidden, unauthorized
+from hanse.server import clocks, security
+from hanse.server.errors import (
+    DATABASE_AWAY,
+    SERVICE_AWAY,
+    TRY_AGAIN_LATER,
+    ApiError,
+    forbidden,
+    unauthorized,
+)
 from hanse.server.tables import BOT_LEVELS, SeatSpec, TableService, TableSpec
 
 router = APIRouter(prefix="/api")
@@ -40,6 +47,11 @@ class TableIn(BaseModel):
     mode: Literal["live", "async"] = "live"
     visibility: Literal["public", "private"] = "public"
     seats: list[SeatIn] = Field(max_length=8)
+    # A time control (``clocks.parse``: {"base", "increment"} live, {"per_move"} one move a day)
+    # and, when a clock runs out, a bot of `level` takes the seat.
+    clock: dict[StrictStr, Any] | None = None
+    on_time_out: StrictStr | None = None
+    level: StrictStr | None = None
 
 
 class Invite(BaseModel):
@@ -256,6 +268,7 @@ async def create_table(body: TableIn, request: Request) -> TableCreated:
         mode=body.mode,
         visibility=body.visibility,
         seats=[SeatSpec(seat.kind, seat.level) for seat in body.seats],
+        clock=clocks.parse(body.clock, body.mode, body.on_time_out, body.level),
     )
     service = _service(request)
     table_id, invites = await run_in_threadpool(service.create, spec)
@@ -489,6 +502,9 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     except ApiError as error:
         await websocket.close(code=4000 + error.status, reason=error.message[:120])
         return
+    except SERVICE_AWAY:
+        await websocket.close(code=TRY_AGAIN_LATER, reason=DATABASE_AWAY[:120])
+        return
     await websocket.accept()
     events = websocket.app.state.events
     queue = events.subscribe(table_id)
@@ -519,6 +535,9 @@ async def live(websocket: WebSocket, table_id: str) -> None:
                 held = _last_seq(payload, held)
     except (WebSocketDisconnect, RuntimeError):
         return
+    except SERVICE_AWAY:  # the client connects again later and is sent the table afresh
+        with contextlib.suppress(RuntimeError):
+            await websocket.close(code=TRY_AGAIN_LATER, reason=DATABASE_AWAY[:120])
     finally:
         events.unsubscribe(table_id, queue)
         receiver.cancel()

@@ -9,7 +9,6 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-import redis.exceptions
 import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -19,10 +18,20 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hanse import __version__
-from hanse.server import health, invite_pages, metrics, pages, replay_pages, storage
+from hanse.server import (
+    health,
+    invite_pages,
+    metrics,
+    notice_pages,
+    outbox_worker,
+    pages,
+    replay_pages,
+    storage,
+)
 from hanse.server.api import router
 from hanse.server.bots import BotRunner
-from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
+from hanse.server.clock_api import router as clock_router
+from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, SERVICE_AWAY, ApiError
 from hanse.server.events import Events
 from hanse.server.limits import BodyLimit, RateLimiter
 from hanse.server.security import CookieSigner
@@ -47,11 +56,15 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
             engine,
             exclusive=settings.redis_url is None,
             turn_limits={"live": settings.live_turn_limit, "async": settings.async_turn_limit},
+            vacation_days=settings.vacation_days,
         )
         events = Events(settings.redis_url)
         await events.start()
         bots = BotRunner(service, events, settings.bot_processes, settings.sweep_seconds)
         await bots.start()
+        book, links, outbox = outbox_worker.from_settings(settings, engine, service)
+        app.state.notice_book, app.state.notice_links = book, links
+        await outbox.start()
         app.state.settings = settings
         app.state.service = service
         app.state.events = events
@@ -75,6 +88,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await watch
                 metrics.worker_ended()
+            await outbox.stop()
             await bots.stop()
             await events.stop()
             await app.state.limiter.close()
@@ -88,10 +102,12 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         lifespan=lifespan,
     )
     app.include_router(router)
+    app.include_router(clock_router)
     app.include_router(health.router)
     app.include_router(pages.router)
     app.include_router(invite_pages.router)
     app.include_router(replay_pages.router)
+    app.include_router(notice_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
@@ -130,13 +146,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
             return response
         return JSONResponse({"detail": message}, status_code=503, headers={"Retry-After": "5"})
 
-    for unreachable in (
-        sa.exc.OperationalError,
-        sa.exc.InterfaceError,
-        sa.exc.TimeoutError,  # no pooled connection came free in time
-        redis.exceptions.ConnectionError,
-        redis.exceptions.TimeoutError,
-    ):
+    for unreachable in SERVICE_AWAY:
         app.add_exception_handler(unreachable, unavailable)
 
     @app.exception_handler(RequestValidationError)
