@@ -6,9 +6,9 @@ Verladung), and every card by its name (Kaffeeröster, Spitzel, ...).
 
 Cards are named rather than numbered: an offered card by its name, a ship by its cubes, a contract
 by the goods it needs (every contract card is unique). Only where two offered cards read alike, and
-for the Spitzel's worker places, the card's number in the notation is given (``place 2``: card 2,
-counted from 0 on the left; a worker's building space from 0 at the bottom). Players are named by
-their letter on the board (A for seat 0).
+for the Spitzel's worker places, the card's number is given, counted from 1 on the left (``place
+2`` is card 3; a reserved card counted from 1 in its row; a worker's building space from 1 at the
+bottom). Players are named by their letter on the board (A for seat 0).
 
 Some labels are built from a frame and a part that varies (a card, a cube's source): ``FRAMES``
 and ``CARD_PARTS``, ``PREFIXES`` and ``MOVES``, ``SPY_FRAME`` and ``SPY_PARTS``; every
@@ -290,8 +290,9 @@ SPY_PARTS: dict[str, str] = {
     "other": "on card {other_card}, space {other_space}",
     "other_reserved": "on reserved card {other_card}",
 }
-"""A worker's place: an offered card and its building space, or a reserved card (numbered after
-the offered ones, as in the notation ``spy 0.1 5.0``)."""
+"""A worker's place: an offered card and its building space, or a reserved card, each counted
+from 1 (the notation ``spy 0.1 5.0`` with five offered cards is card 1, space 2 and reserved card
+1)."""
 
 
 def _spies(frame: str, parts: dict[str, str]) -> dict[str, str]:
@@ -391,6 +392,10 @@ def decision_phrase(view: View) -> Phrase:
             )
         return phrase("Loading: use your stored cubes or the market hall, then finish.")
     if decision == "truck":
+        if view["truck_moves_left"] == 1:
+            return phrase(
+                "Truck: move one more cube from one of your contracts to another, or stop."
+            )
         return phrase(
             "Truck: move a cube from one of your contracts to another ({left} more at most), or "
             "stop.",
@@ -512,7 +517,7 @@ def _place(action: dict[str, Any], view: View, seat: int) -> _Case:
     key = "place" if kind == "place_worker" else "reserve"
     if entry is None or _told_alike(row, column):
         key += "_numbered"
-    fields: Fields = {"column": column}
+    fields: Fields = {"column": column + 1}
     if kind == "place_worker":
         player = _seat_player(view, seat)
         regular = player is not None and player["workers"] > 0
@@ -585,11 +590,13 @@ def _spy(action: dict[str, Any], view: View, seat: int) -> _Case:
     fields: Fields = {}
     places = []
     owner = -1
+    columns = len(view["offer"])
     for which in ("own", "other"):
         reserved, owner, level, entry = _worker_at(view, action[which])
-        fields[f"{which}_card"] = action[which] // 8
+        card = action[which] // 8
+        fields[f"{which}_card"] = (card - columns if reserved else card) + 1
         if not reserved:
-            fields[f"{which}_space"] = level
+            fields[f"{which}_space"] = level + 1
         fields[f"{which}_label"] = card_label(entry)
         places.append(which + ("_reserved" if reserved else ""))
     fields["player"] = _letter(owner)
