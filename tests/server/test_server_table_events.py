@@ -6,13 +6,14 @@ a bot plays on for by its person, as the table does."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
 import pytest
 
 from hanse.server import storage
-from hanse.server.pages import SEAT_MARKS, _log_entry
+from hanse.server.pages import SEAT_MARKS, _log_entry, render_panel
 from hanse.server.tables import SeatSpec, TableService, TableSpec
 from hanse.web.i18n import game_translations
 from tests.server.api_client import Api, receive
@@ -91,6 +92,13 @@ def test_a_take_back_and_a_hand_over_stand_in_every_viewers_log(database_url: st
     fresh = TableService(engine, turn_limits=limits)
     for who in viewers:
         assert fresh.read(table_id, who)["log"] == second.read(table_id, who)["log"]
+
+    # The page numbers the moves by their step in the replay; an event is shown without one.
+    panel = render_panel(fresh.read(table_id, None), "en")
+    moves = len(before[None]["log"])
+    assert re.findall(r'data-number="(\d+)"', panel) == [str(n) for n in range(1, moves + 1)]
+    assert re.findall(r'data-event="(\w+)"', panel) == ["undo", "bot"]
+    assert "P1 (B) lets a bot (easy) play for P0 (A)" in panel or "P0 (A) lets a bot" in panel
     engine.dispose()
 
 
@@ -234,6 +242,11 @@ def test_every_live_viewer_reads_the_take_back_and_the_hand_over(api: Api) -> No
     moves = [entry for entry in over["log"] if "event" not in entry]
     assert len(record["actions"]) == len(moves) and len(over["log"]) == len(moves) + 3
     assert record["players"] == ["Tester", "Bruno"]
+    # The page's log numbers the moves as the replay steps through them (its last 60 lines).
+    finished = api.http.get(f"/tables/{table_id}/panel?lang=en").text
+    numbers = [int(n) for n in re.findall(r'data-number="(\d+)"', finished)]
+    assert numbers[-1] == len(record["actions"]) and numbers == sorted(set(numbers))
+    assert f'?step={len(record["actions"])}"' in finished
     lobby = api.http.get("/?lang=en").text
     assert "Tester (bot easy), Bruno (bot easy)" in lobby
     my_tables = api.http.get("/account?lang=en", headers=api.auth(account)).text

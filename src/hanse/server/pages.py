@@ -276,7 +276,8 @@ def _log_entry(
     `name_of`."""
     if "event" in entry:
         named = name_of or SEAT_MARKS.__getitem__  # a seat's letter where no names are given
-        return {"who": "", "text": _event_line(entry, who, words, named)}
+        text = _event_line(entry, who, words, named)
+        return {"who": "", "text": text, "event": str(entry["event"]["kind"])}
     if "said" in entry:
         text = log_line(entry["said"], words, who)
         return {"who": who if entry["player"] == CHANCE else "", "text": text}
@@ -301,17 +302,27 @@ def _event_line(
 
 
 def _repeats_joined(lines: list[dict[str, str]], skipped: int) -> list[dict[str, Any]]:
-    """Log lines numbered from ``skipped + 1``, a run of equal lines joined into its first, with
-    how many it stands for (``times``): a Kogge conflict's secret choice is asked value by value,
-    and the others read "P1 (B) chooses markers for the conflict in secret" nine times."""
+    """Log lines of moves numbered from ``skipped + 1`` (a move's number is its step in the
+    replay), a run of equal lines joined into its first, with how many it stands for
+    (``times``): a Kogge conflict's secret choice is asked value by value, and the others read
+    "P1 (B) chooses markers for the conflict in secret" nine times. A table's event (``event``:
+    a take-back, a seat handed to a bot) is no move: it keeps the number of the move before it
+    and is shown without one."""
     joined: list[dict[str, Any]] = []
-    for number, line in enumerate(lines, start=skipped + 1):
+    number = skipped
+    for line in lines:
+        number += "event" not in line
         last = joined[-1] if joined else None
         if last is not None and (last["who"], last["text"]) == (line["who"], line["text"]):
             last["times"] += 1
         else:
             joined.append({**line, "number": number, "times": 1})
     return joined
+
+
+def _moves_in(log: list[dict[str, Any]]) -> int:
+    """How many of a payload's log entries are moves (not a table's events)."""
+    return sum(1 for entry in log if "event" not in entry)
 
 
 def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
@@ -383,7 +394,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             }
             for entry in payload["log"][-60:]
         ],
-        max(0, len(payload["log"]) - 60),
+        _moves_in(payload["log"][:-60]),
     )
     decision = (
         game.decision_phrase(view).text(words)
