@@ -13,17 +13,16 @@ class HansaConfig:
         default=True,
         metadata={
             "label": "Office swap between any two offices",
-            "help": "Niederlassungstausch swaps the pieces of any two neighbouring occupied "
-            "offices (the German text names no owner). Off: one of the two must be the "
-            "user's own.",
+            "help": "The bonus marker 'swap offices' swaps the pieces of any two neighbouring "
+            "offices of a city, whoever owns them. Off: one of the two pieces must be your own.",
         },
     )
     shuffle_golden_markers: bool = field(
         default=True,
         metadata={
             "label": "Golden start markers in random order",
-            "help": "The three golden start markers go to the three Taberna routes in random order "
-            "(the rules say 'beliebig'). Off: always extra office, swap offices and remove 3, "
-            "one to each Taberna route in the board's order.",
+            "help": "The three golden bonus markers are laid beside the three Taberna routes in a "
+            "new random order each game. Off: always the same order along the board: extra "
+            "office, swap offices, remove 3 pieces.",
         },
     )

@@ -12,43 +12,46 @@ class KoggeConfig:
         default=False,
         metadata={
             "label": "Expert rule A: taxes",
-            "help": "Expert rule A (Steuern): after his move the guild master takes one good "
-            "of its owner's choice from every cog in his city and confiscates the city's "
-            "foreign goods.",
+            "help": "Each time the guild master moves, every cog in the city he reaches pays him "
+            "one good of its owner's choice, and the goods lying there that the city does not "
+            "produce go back to the supply.",
         },
     )
     kontor_trade: bool = field(
         default=False,
         metadata={
-            "label": "Expert rule B: trade with Kontors",
-            "help": "Expert rule B (Handel mit Kontoren): the player on turn may also trade with "
-            "another player's Kontor in his city (the Kontor's goods and the owner's markers).",
+            "label": "Expert rule B: trade with Kontore",
+            "help": "On your turn you may also trade with another player's Kontor in your cog's "
+            "city, if its owner agrees: goods from that Kontor and the owner's route markers; "
+            "the goods the owner gets go into the Kontor.",
         },
     )
     conflicts: bool = field(
         default=False,
         metadata={
             "label": "Expert rule C: conflicts",
-            "help": "Expert rule C (Konflikte): after a turn, cogs in the active player's city may "
-            "fight with secretly chosen markers; goods and markers are secret.",
+            "help": "After his actions a player may attack another cog in his city, or be "
+            "attacked by one: both sides choose route markers in secret and hand them over; the "
+            "better combination wins and may ask the loser for three goods. Everyone's goods and "
+            "markers are kept secret.",
         },
     )
     memory: bool = field(
         default=False,
         metadata={
             "label": "Expert rule D: memory",
-            "help": "Expert rule D (Memory): all route markers lie face down; start cargo 2 ore "
-            "and 2 fur; a player may pay to look at his city's markers; goods and markers are "
-            "secret.",
+            "help": "All route markers lie face down: a route shows where it leads only while a "
+            "cog sails along it. Everyone starts with 2 ore and 2 fur and sees the markers of his "
+            "start city; once a round he may pay a good or a marker to look at the markers of his "
+            "cog's city. Everyone's goods and markers are kept secret.",
         },
     )
     open_holdings: bool = field(
         default=False,
         metadata={
             "label": "Open holdings",
-            "help": "Everyone's goods and markers are shown to all. Off: another player's "
-            "holdings show as counts (the rulebook lets players keep them secret). Expert rules "
-            "C and D keep them secret all the same.",
+            "help": "Everyone sees every player's goods and route markers. Off: you see only how "
+            "many goods and markers the others hold. With expert rule C or D they stay secret.",
         },
     )
 

@@ -13,15 +13,16 @@ class LuebeckConfig:
         default=False,
         metadata={
             "label": "Pass at once with 3 cards or fewer",
-            "help": "Passen: a player holding 3 or fewer cards must pass at once (the Italian "
-            "reading). Off: such a player may pass (German 'darf passen').",
+            "help": "A player holding 3 cards or fewer on his turn must pass and takes no more "
+            "actions this round (as the Italian rules say). Off: he may pass or play on (as the "
+            "German rules say).",
         },
     )
     double_includes_move: bool = field(
         default=True,
         metadata={
             "label": "Doubling counts the cog's move",
-            "help": "Verdoppelung: also double goods cards for the city that move a cog into it. "
-            "Off: only cards played while the cog already lies there are doubled.",
+            "help": "A Doubling card also doubles the goods cards of its city that sail a cog into "
+            "the city. Off: only those played while the cog already lies there are doubled.",
         },
     )

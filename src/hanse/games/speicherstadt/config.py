@@ -13,8 +13,8 @@ class SpeicherstadtConfig:
         default=False,
         metadata={
             "label": "Kaispeicher expansion",
-            "help": "Play with the Kaispeicher expansion: 50 more cards, the reservation row, "
-            "a 4th worker, 2 coins income and the goods hemp, cloth and glass (off by default, "
-            "as the rulings decide).",
+            "help": "Play with the Kaispeicher expansion: 50 more cards, a row of cards you can "
+            "reserve, a 4th worker each, 2 coins income each round and the goods hemp, cloth "
+            "and glass.",
         },
     )
