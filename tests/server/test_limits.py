@@ -153,3 +153,18 @@ def test_without_redis_a_worker_counts_alone_and_says_so_once(
         assert run(scenario) == [True, True, True, False, True, True, False]
     said = [r.getMessage() for r in caplog.records if "Redis is unreachable" in r.getMessage()]
     assert len(said) == 1 and "counts alone" in said[0]
+
+
+def test_moves_are_counted_in_fixed_windows(redis_url: str | None) -> None:
+    clock = Clock(2_000_000.0)
+    key = f"submit:{uuid.uuid4().hex}:0"
+
+    async def scenario() -> list[bool]:
+        limiter = RateLimiter(redis_url, clock=clock)
+        taken = [await limiter.allow(key, 3, 1) for _ in range(4)]
+        clock.now += 1  # the next second's window
+        taken.append(await limiter.allow(key, 3, 1))
+        await limiter.close()
+        return taken
+
+    assert run(scenario) == [True, True, True, False, True]

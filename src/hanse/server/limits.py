@@ -53,7 +53,7 @@ class RateLimiter:
             try:
                 async with self.link.redis.pipeline(transaction=True) as pipe:
                     pipe.incr(name)
-                    pipe.expire(name, window + 1, nx=True)
+                    pipe.expire(name, window + 1)  # the key names its window: no NX needed
                     count, _ = await pipe.execute()
             except FAILURES as error:
                 self.link.failed(error)
