@@ -17,6 +17,12 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
   back (``undo``, with the seq of that move) or a seat handed to a bot (``bot``, with who did it
   and the bot's level). ``seq`` is the table's seq the change took, so the event stands in the
   log after the moves numbered below it; written in the transaction of the change.
+- ``notice_settings``: how an account is told that a decision waits for it (``notices.py``): an
+  e-mail address (used once confirmed), a webhook URL and its signing secret, and per mode
+  ("now", "digest" or "never").
+- ``outbox``: every notice to send (a turn, a reminder, a digest, an address to confirm), written
+  in the transaction that caused it and worked by ``outbox_worker.py``; ``dedup`` is unique, so a
+  notice is queued once however often its cause is seen.
 """
 
 from __future__ import annotations
@@ -118,4 +124,54 @@ table_events = sa.Table(
     sa.Column("by_seat", sa.Integer, nullable=True),
     sa.Column("level", sa.String(16), nullable=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+notice_settings = sa.Table(
+    "notice_settings",
+    metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("email", sa.String(254), nullable=True),
+    sa.Column("email_confirmed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("webhook_url", sa.String(500), nullable=True),
+    sa.Column("webhook_secret", sa.String(64), nullable=True),
+    sa.Column("live", sa.String(8), nullable=False),
+    sa.Column("async", sa.String(8), nullable=False),
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("base_url", sa.String(300), nullable=False),
+    sa.Column("digest_at", sa.Float, nullable=True),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+outbox = sa.Table(
+    "outbox",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("dedup", sa.String(200), nullable=False, unique=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("channel", sa.String(8), nullable=False),
+    sa.Column("kind", sa.String(10), nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("version", sa.Integer, nullable=True),
+    sa.Column("address", sa.String(500), nullable=True),
+    sa.Column("status", sa.String(8), nullable=False),
+    sa.Column("tries", sa.Integer, nullable=False),
+    sa.Column("due_at", sa.Float, nullable=False),
+    sa.Column("lease_until", sa.Float, nullable=True),
+    sa.Column("holder", sa.String(64), nullable=True),
+    sa.Column("last_error", sa.String(300), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("done_at", sa.Float, nullable=True),
+    sa.Index("ix_outbox_due", "status", "due_at"),
+    sa.Index("ix_outbox_account", "account_id", "status"),
+)
+
+vacations = sa.Table(
+    "vacations",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("starts_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("ends_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_vacations_account", "account_id"),
 )

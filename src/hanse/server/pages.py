@@ -194,7 +194,17 @@ async def account_page(request: Request) -> HTMLResponse:
         return _page(request, "account.html", account_name=None, tables=[])
     service: TableService = request.app.state.service
     tables = await run_in_threadpool(service.tables_of_account, account[0])
-    return _page(request, "account.html", account_name=account[1], tables=tables, marks=SEAT_MARKS)
+    book = request.app.state.notice_book  # turn notices (notice_settings.html)
+    return _page(
+        request,
+        "account.html",
+        account_name=account[1],
+        tables=tables,
+        marks=SEAT_MARKS,
+        notices=await run_in_threadpool(book.settings, account[0]),
+        failures=await run_in_threadpool(book.failures, account[0]),
+        email_on=request.app.state.settings.smtp_url is not None,
+    )
 
 
 @router.get("/rules/{game_id}")

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 import uvicorn
 
 from hanse.server import storage
+from hanse.server.mailer import SmtpServer
 from hanse.server.settings import Settings
 
 
@@ -41,6 +42,14 @@ def check_port(host: str, port: int) -> None:
             raise ServeError(f"cannot listen on {host}:{port}: {error.strerror}") from None
 
 
+def _mail_said(settings: Settings) -> str:
+    """One line on turn notices by e-mail: off, or through which server."""
+    if not settings.smtp_url:
+        return "e-mail is off (no HANSE_SMTP_URL): turn notices go by webhook only"
+    server = SmtpServer.from_url(settings.smtp_url)
+    return f"e-mail goes out through {server.host}:{server.port} as {settings.mail_from}"
+
+
 def shown_url(database_url: str) -> str:
     return sa.make_url(database_url).render_as_string(hide_password=True)
 
@@ -49,6 +58,11 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
     settings = settings.with_secret()
     check_settings(settings, workers)
     check_port(host, port)
+    if settings.smtp_url:
+        try:
+            SmtpServer.from_url(settings.smtp_url)
+        except ValueError as error:
+            raise ServeError(str(error)) from None
     try:
         engine = storage.create_engine(settings.database_url)
         storage.migrate(engine)
@@ -58,6 +72,7 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
     shown_host = f"[{host}]" if ":" in host else host
     print(f"Hanse is serving at http://{shown_host}:{port}/  (Ctrl-C stops it)", flush=True)
     print(f"tables are stored in {shown_url(settings.database_url)}", flush=True)
+    print(_mail_said(settings), flush=True)
     os.environ.update(settings.to_environ())
     metrics_dir = None
     if settings.metrics and workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):

@@ -61,6 +61,16 @@ class Settings:
     # their seat (Board Game Arena's expulsion of a player out of time, Yucata's kick).
     live_turn_limit: float = 300.0  # seconds, at a live table
     async_turn_limit: float = 3 * 86_400.0  # seconds, at a table of one move a day
+    # Turn notices (notices.py, outbox_worker.py): e-mail through this SMTP server (none: off),
+    # from this address; the outbox is looked at every `notice_poll_seconds`, a failed notice
+    # tried again after `notice_retry_seconds`, doubled each time, `notice_tries` times in all.
+    smtp_url: str | None = None
+    mail_from: str = "Hanse <hanse@localhost>"
+    notice_poll_seconds: float = 5.0
+    notice_retry_seconds: float = 60.0
+    notice_tries: int = 6
+    notice_lease_seconds: float = 300.0
+    remind_hours: float = 24.0  # the reminder before a one-move-a-day clock runs out
 
     def with_secret(self) -> Settings:
         return self if self.secret_key else replace(self, secret_key=_persistent_secret())

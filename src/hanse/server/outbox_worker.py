@@ -1,0 +1,342 @@
+"""The background task that works the outbox: one per server worker process, in its lifespan.
+
+Each pass it queues what is due by the clock (the daily digests, the reminders before a clock
+runs out), claims due rows and sends them. A row is claimed with a lease: a conditional UPDATE
+that only succeeds while nobody else holds it (on PostgreSQL the candidates are first locked with
+``FOR UPDATE SKIP LOCKED``, so workers take different rows), so two workers never send one row.
+A worker killed while holding a lease leaves the row to be claimed again once the lease ends: a
+row is marked sent only after the SMTP server or the webhook accepted it, so nothing is lost; a
+kill in the instant between the acceptance and the mark is the one case sent twice.
+
+A failed send is tried again after a backoff that doubles each time, up to ``tries`` times; then
+the row is marked failed with its last error, which the account page shows. A notice already out
+of date when its turn comes (the person moved: the table's version moved on; the seat went to a
+bot; the account no longer wants it) is dropped unsent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+
+from hanse.server import notice_words, notices, webhooks
+from hanse.server.errors import ApiError
+from hanse.server.mailer import Mailer, MailError
+from hanse.server.models import notice_settings, outbox
+from hanse.server.settings import Settings
+from hanse.server.tables import TableService
+
+log = logging.getLogger("hanse.server.notices")
+
+DAY = 86_400.0
+BATCH = 20
+
+
+@dataclass(frozen=True)
+class OutboxRules:
+    """How the worker paces itself (``Settings.notice_*``)."""
+
+    poll_seconds: float = 5.0
+    retry_seconds: float = 60.0  # the first retry's wait; each next one waits twice as long
+    tries: int = 6
+    lease_seconds: float = 300.0  # longer than any send may take (SMTP and webhook time-outs)
+    remind_before: float = DAY  # seconds before a one-move-a-day clock runs out
+
+
+class UndeliverableError(RuntimeError):
+    """A notice that cannot go out: no SMTP server, no address. Counted as a failed try."""
+
+
+# A table's spectator payload (the only thing a message is made from), or None if gone.
+ReadTable = Callable[[str], dict[str, Any] | None]
+# The seconds left on the running clock of a one-move-a-day table, for a reminder.
+Deadlines = Callable[[sa.Connection, float], list[tuple[str, int, int, float]]]
+
+
+class OutboxWorker:
+    def __init__(
+        self,
+        engine: sa.Engine,
+        read_table: ReadTable,
+        links: notices.Links,
+        mailer: Mailer | None,
+        rules: OutboxRules = OutboxRules(),
+        now: Callable[[], float] = time.time,
+        deadlines: Deadlines | None = None,
+    ) -> None:
+        self.engine = engine
+        self.read_table = read_table
+        self.links = links
+        self.mailer = mailer
+        self.rules = rules
+        self.now = now
+        self.deadlines = deadlines
+        self.holder = secrets.token_hex(8)
+        self._task: asyncio.Task[None] | None = None
+        self._postgres = engine.dialect.name == "postgresql"
+
+    # -- the task --------------------------------------------------------------------------
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.work()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database away, a bug: said, and the next pass tries again
+                log.exception("the outbox pass failed")
+            await asyncio.sleep(self.rules.poll_seconds)
+
+    async def work(self) -> int:
+        """One pass: queue what the clock makes due, then send what is due; the rows handled."""
+        await asyncio.to_thread(self.queue_digests)
+        if self.deadlines is not None:
+            await asyncio.to_thread(self.queue_reminders)
+        rows = await asyncio.to_thread(self.claim)
+        for row in rows:
+            await self.deliver(row)
+        return len(rows)
+
+    # -- queueing by the clock ----------------------------------------------------------------
+    def queue_digests(self) -> None:
+        """A digest for each account that asked for one and had none for a day: the tables
+        that wait for it, at the tables' modes where it chose "digest"."""
+        now = self.now()
+        wants_digest = sa.or_(
+            notice_settings.c.live == "digest", notice_settings.c["async"] == "digest"
+        )
+        never_or_a_day_ago = sa.or_(
+            notice_settings.c.digest_at.is_(None), notice_settings.c.digest_at <= now - DAY
+        )
+        with self.engine.connect() as conn:
+            due = conn.execute(
+                sa.select(notice_settings).where(wants_digest, never_or_a_day_ago)
+            ).all()
+        for row in due:
+            with self.engine.begin() as conn:
+                # Of several workers, the one whose update still finds the old time queues it.
+                taken = conn.execute(
+                    notice_settings.update()
+                    .where(
+                        notice_settings.c.account_id == row.account_id,
+                        notice_settings.c.digest_at.is_(None)
+                        if row.digest_at is None
+                        else notice_settings.c.digest_at == row.digest_at,
+                    )
+                    .values(digest_at=now)
+                )
+                if taken.rowcount != 1:
+                    continue
+                modes = {m for m in ("live", "async") if row._mapping[m] == "digest"}
+                waiting = [
+                    t for t in notices.waiting_tables(conn, row.account_id) if t.mode in modes
+                ]
+                if not waiting:
+                    continue
+                for channel in notices.channels_of(row):
+                    notices.queue(
+                        conn,
+                        f"digest:{row.account_id}:{channel}:{int(now // DAY)}",
+                        row.account_id,
+                        channel,
+                        "digest",
+                        now,
+                    )
+
+    def queue_reminders(self) -> None:
+        """A reminder, once per decision, for each person whose one-move-a-day clock runs out
+        within ``remind_before`` and who wants turn notices for such tables."""
+        assert self.deadlines is not None
+        now = self.now()
+        with self.engine.begin() as conn:
+            for table_id, seat, version, left in self.deadlines(conn, now):
+                if left > self.rules.remind_before:
+                    continue
+                notices.queue_reminder(conn, table_id, seat, version, now)
+
+    # -- claiming and sending ------------------------------------------------------------------
+    def claim(self) -> list[Any]:
+        """Due rows nobody holds, now held by this worker for a lease."""
+        now = self.now()
+        free = sa.or_(outbox.c.lease_until.is_(None), outbox.c.lease_until < now)
+        candidates = (
+            sa.select(outbox.c.id)
+            .where(outbox.c.status == "pending", outbox.c.due_at <= now, free)
+            .order_by(outbox.c.due_at)
+            .limit(BATCH)
+        )
+        if self._postgres:
+            candidates = candidates.with_for_update(skip_locked=True)
+        with self.engine.begin() as conn:
+            claimed = []
+            for (row_id,) in conn.execute(candidates).all():
+                taken = conn.execute(
+                    outbox.update()
+                    .where(outbox.c.id == row_id, outbox.c.status == "pending", free)
+                    .values(lease_until=now + self.rules.lease_seconds, holder=self.holder)
+                )
+                if taken.rowcount == 1:
+                    claimed.append(row_id)
+            if not claimed:
+                return []
+            return list(conn.execute(sa.select(outbox).where(outbox.c.id.in_(claimed))).all())
+
+    async def deliver(self, row: Any) -> None:
+        try:
+            built = await asyncio.to_thread(self._build, row)
+        except ApiError as error:  # the table is gone or unreadable
+            built = None
+            log.info("notice %s dropped: %s", row.id, error.message)
+        if built is None:
+            await asyncio.to_thread(self._finish, row, "dropped", None)
+            return
+        address, secret, message, unsubscribe = built
+        try:
+            if row.channel == "email":
+                if self.mailer is None:
+                    raise UndeliverableError("e-mail is off on this server (no HANSE_SMTP_URL)")
+                await self.mailer.send(address, message.subject, message.body, unsubscribe)
+            else:
+                await webhooks.call(address, secret, message.fields)
+        except (MailError, webhooks.WebhookError, UndeliverableError) as error:
+            await asyncio.to_thread(self._failed, row, str(error))
+            return
+        await asyncio.to_thread(self._finish, row, "sent", None)
+
+    def _build(self, row: Any) -> tuple[str, str | None, notice_words.Message, str | None] | None:
+        """Where the notice goes and what it says, or None when it is out of date."""
+        with self.engine.connect() as conn:
+            wanted = conn.execute(
+                sa.select(notice_settings).where(notice_settings.c.account_id == row.account_id)
+            ).first()
+        if wanted is None:
+            return None
+        lang, base = wanted.lang, wanted.base_url
+        if row.kind == "confirm":
+            if wanted.email != row.address or wanted.email_confirmed:
+                return None
+            token = self.links.confirm_token(row.account_id, row.address)
+            link = f"{base}/notices/confirm?token={token}"
+            return row.address, None, notice_words.confirm(lang, link), None
+        if row.channel == "email":
+            if wanted.email is None or not wanted.email_confirmed:
+                return None
+            address, secret = wanted.email, None
+            token = self.links.unsubscribe_token(row.account_id, wanted.email)
+            unsubscribe: str | None = f"{base}/notices/unsubscribe?token={token}"
+        else:
+            if wanted.webhook_url is None:
+                return None
+            address, secret, unsubscribe = wanted.webhook_url, wanted.webhook_secret, None
+        if row.kind == "digest":
+            message = self._digest(row, wanted, base, lang, unsubscribe)
+            return None if message is None else (address, secret, message, unsubscribe)
+        payload = self.read_table(row.table_id)
+        if payload is None or not _still_waiting(payload, row.seat, row.version):
+            return None
+        choice = wanted._mapping["live" if payload["mode"] == "live" else "async"]
+        if choice == "never" or (row.kind == "turn" and choice != "now"):
+            return None
+        link = f"{base}/tables/{row.table_id}"
+        if row.kind == "reminder":
+            hours = max(1, round(self.rules.remind_before / 3600))
+            message = notice_words.reminder(payload, lang, link, hours, unsubscribe)
+        else:
+            message = notice_words.turn(payload, lang, link, unsubscribe)
+        return address, secret, message, unsubscribe
+
+    def _digest(
+        self, row: Any, wanted: Any, base: str, lang: str, unsubscribe: str | None
+    ) -> notice_words.Message | None:
+        modes = {m for m in ("live", "async") if wanted._mapping[m] == "digest"}
+        with self.engine.connect() as conn:
+            tables = notices.waiting_tables(conn, row.account_id)
+        waiting = []
+        for table in tables:
+            if table.mode not in modes:
+                continue
+            payload = self.read_table(table.id)
+            if payload is not None and _still_waiting(payload, table.seat, payload["version"]):
+                waiting.append((payload, f"{base}/tables/{table.id}"))
+        return notice_words.digest(waiting, lang, unsubscribe) if waiting else None
+
+    def _finish(self, row: Any, status: str, error: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                outbox.update()
+                .where(outbox.c.id == row.id, outbox.c.holder == self.holder)
+                .values(
+                    status=status,
+                    tries=row.tries + (status != "dropped"),
+                    lease_until=None,
+                    done_at=self.now(),
+                    last_error=error,
+                )
+            )
+
+    def _failed(self, row: Any, error: str) -> None:
+        tries = row.tries + 1
+        if tries >= self.rules.tries:
+            log.warning("notice %s given up after %d tries: %s", row.id, tries, error)
+            self._finish(row, "failed", error)
+            return
+        wait = self.rules.retry_seconds * 2 ** (tries - 1)
+        with self.engine.begin() as conn:
+            conn.execute(
+                outbox.update()
+                .where(outbox.c.id == row.id, outbox.c.holder == self.holder)
+                .values(tries=tries, due_at=self.now() + wait, lease_until=None, last_error=error)
+            )
+
+
+def _still_waiting(payload: dict[str, Any], seat: int, version: int) -> bool:
+    """Whether the table still waits for `seat`'s decision taken at `version` by a person."""
+    return (
+        payload["status"] == "playing"
+        and payload["version"] == version
+        and payload["decider"] == seat
+        and payload["seats"][seat]["kind"] == "human"
+    )
+
+
+def from_settings(
+    settings: Settings, engine: sa.Engine, service: TableService
+) -> tuple[notices.NoticeBook, notices.Links, OutboxWorker]:
+    """A server worker's notice parts: the settings book, the link signer and the outbox task
+    (not started)."""
+
+    def read_table(table_id: str) -> dict[str, Any] | None:
+        try:
+            return service.read(table_id, None)
+        except ApiError as error:
+            if error.status == 404:
+                return None
+            raise
+
+    links = notices.Links(settings.secret_key)
+    mailer = Mailer(settings.smtp_url, settings.mail_from) if settings.smtp_url else None
+    rules = OutboxRules(
+        poll_seconds=settings.notice_poll_seconds,
+        retry_seconds=settings.notice_retry_seconds,
+        tries=settings.notice_tries,
+        lease_seconds=settings.notice_lease_seconds,
+        remind_before=settings.remind_hours * 3600,
+    )
+    worker = OutboxWorker(engine, read_table, links, mailer, rules)
+    return notices.NoticeBook(engine), links, worker
