@@ -123,7 +123,7 @@ def test_the_last_step_shows_the_score_table_and_the_winners(
 ) -> None:
     record, match = finished
     steps = len(record["actions"])
-    game = match.game
+    game: Any = match.game  # score_breakdown is GameBase's, beyond the protocol
     parts = game.score_breakdown(match.state)
     assert parts, "Lübeck says its score by part"
     last = replayed_frame(record, steps, 1, "en").html
