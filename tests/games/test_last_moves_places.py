@@ -28,13 +28,22 @@ from hanse.core.testing import flag_sets
 from hanse.games import REGISTRY, make
 from hanse.web.i18n import game_translations
 
-COUNTS = {"luebeck": (3, 4, 5)}
+COUNTS = {"luebeck": (3, 4, 5), "kogge": (2, 3, 4)}
+
+
+def _variants(game: str) -> list[dict[str, Any]]:
+    """The default rules, each flag turned alone, and all flags turned (Kogge's expert rules,
+    Die Speicherstadt's Kaispeicher): every variant met, without every combination's cost."""
+    sets = flag_sets(REGISTRY[game].config_class)
+    chosen = [s for s in sets if len(s) <= 1] + sets[-1:]
+    return [s for i, s in enumerate(chosen) if s not in chosen[:i]]
+
+
 WALKS = [
-    (game, n, flags)
-    for game, counts in COUNTS.items()
-    for flags in flag_sets(REGISTRY[game].config_class)
-    for n in counts
+    (game, n, flags) for game, counts in COUNTS.items() for flags in _variants(game) for n in counts
 ]
+DECISIONS = 300
+"""How far into a game the walks compare boards (Kogge's games run to thousands of decisions)."""
 IDS = [f"{g}-{n}-{'+'.join(sorted(f)) or 'default'}" for g, n, f in WALKS]
 KEY = re.compile(r"[^\s\"'<>&]+")
 GEOMETRY = frozenset(
@@ -48,7 +57,8 @@ RENUMBERED = {"luebeck": re.compile(r"@\d+")}
 order on the map): not a change of the place they stand in."""
 NAMES_NOTHING = {
     "luebeck": {"pass", "keep", "take_back"},
-    "kogge": set(),
+    "kogge": {"stop", "end_turn", "split", "trade_item", "send_offer", "cancel_trade", "skip"}
+    | {"conflict_bid", "demand", "push", "answer_trade"},
     "speicherstadt": set(),
 }
 """Kinds of move that name no place a board can find after the move (see each ``action_places``)."""
@@ -96,18 +106,21 @@ def _drawings(svg: str, game: str) -> dict[str, str]:
 
 
 def _walk(game_id: str, n: int, flags: dict[str, Any], seed: int) -> Iterator[tuple[Any, Any]]:
-    """Every move of a seeded random game (chance included): (game, state, action) before the
-    walk applies the action; the state must not be kept past the next step."""
+    """Every move of a seeded random game (chance included) up to its :data:`DECISIONS`-th
+    decision: (game, state, action) before the walk applies the action; the state must not be
+    kept past the next step."""
     game = make(game_id, num_players=n, **flags)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    while not game.is_terminal(state):
+    decisions = 0
+    while not game.is_terminal(state) and decisions < DECISIONS:
         player = game.current_player(state)
         if player == CHANCE:
             action = sample_chance(game, state, rng)
         else:
             legal = game.legal_actions(state)
             action = legal[rng.randrange(len(legal))]
+            decisions += 1
         yield game, state, action
         game.apply_action(state, action)
 

@@ -37,6 +37,7 @@ from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
 
+from . import svg_places as places
 from .svg_board import (
     BACK_FILL,
     CELL_H,
@@ -64,6 +65,7 @@ from .svg_board import (
     seat_square,
 )
 from .svg_middle import draw_middle, draw_supply
+from .svg_places import action_places as action_places
 from .svg_players import draw_player
 
 SQUARE_WORDS = {
@@ -343,11 +345,17 @@ def board_svg(
     b = Board(view, legal, translate)
     tr = translate
     for city in view["cities"]:
+        start = len(b.parts)
         _draw_city(b, city)
+        b.close_place(start, f"city:{city['number']}", places.city_part(view, city["number"]))
     for player, (col, row) in zip(view["players"], CORNERS, strict=False):
+        start = len(b.parts)
         draw_player(b, player, col, row, names)
+        b.close_place(start, f"seat:{player['seat']}", places.seat_part(view, player["seat"]))
     draw_middle(b)
+    start = len(b.parts)
     draw_supply(b)
+    b.close_place(start, "supply", places.supply_part(view))
     lines = [[b.key[entry] for entry in group if entry in b.key] for group in KEY_GROUPS]
     key, height = board_key(HEIGHT, WIDTH, tr("Key"), lines)
     seat = view["seat"]

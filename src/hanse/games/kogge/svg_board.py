@@ -28,6 +28,7 @@ from hanse.games.svg_parts import (
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
+from hanse.games.svg_places import place
 
 # Goods and route markers: grey ore, orange fur, purple amber, white salt (Spielmaterial).
 GOOD_FILL = ("#b4b9be", "#f39c34", "#8e5bb5", "#ffffff")
@@ -82,6 +83,10 @@ CELL_W, CELL_H = 160, 170
 PAD = 4
 NAME_SIZE = 14
 """The size of a player's name atop their corner (smaller than "Seat A": names are longer)."""
+NAME_SMALL = 12
+"""The size of a name that would be cut at :data:`NAME_SIZE`."""
+TURN_RED = "#b3261e"
+"""The ring round the badge of the player who decides."""
 NAME_SQUEEZE = 0.7
 """How far a player's name and seat letter may be squeezed into the title of their corner: as
 far as "Seat A (you)" is in the narrowest."""
@@ -207,6 +212,13 @@ class Board:
     def explain(self, entry: str, symbol: str, meaning: str) -> None:
         """Put `entry` of :data:`KEY_GROUPS` in the key: `symbol` is drawn on the board."""
         self.key.setdefault(entry, (symbol, meaning))
+
+    def close_place(self, start: int, key: str, part: object) -> None:
+        """What was drawn since ``len(self.parts)`` was `start` becomes the place `key`, drawing
+        `part` of the view (:mod:`.svg_places`)."""
+        body = "".join(self.parts[start:])
+        del self.parts[start:]
+        self.parts.append(place(key, part, body))
 
     def target(
         self, action: str, x: float, y: float, w: float, h: float, label: str, rx: float = 6

@@ -17,6 +17,7 @@ from hanse.games.svg_parts import (
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
 
+from . import svg_places as places
 from .svg_board import (
     CELL_H,
     CELL_W,
@@ -75,6 +76,7 @@ def draw_middle(b: Board) -> None:
     passes = tr("passes {count}").format(count=view["passes"])
     out.append(_text(x + w, y + 56, passes, 16, anchor="end", fill=MUTED))
     # The offer: four lots of two markers (Nachschub).
+    start = len(out)
     out.append(_text(x, y + 96, names[1], 16, fill=MUTED, fit=column - 6))
     lx = x + column
     for i, lot in enumerate(view["offer"]):
@@ -87,7 +89,9 @@ def draw_middle(b: Board) -> None:
         lx += step
     if not view["offer"]:
         out.append(_text(lx, y + 96, "—", 16, fill=MUTED))
+    b.close_place(start, "offer", places.offer_part(view))
     # Bids, in turn order.
+    start = len(out)
     out.append(_text(x, y + 140, names[2], 16, fill=MUTED, fit=column - 6))
     bx = x + column
     bid_step = min(94.0, (w - column) / max(1, len(view["order"])))
@@ -97,7 +101,11 @@ def draw_middle(b: Board) -> None:
         words = "—" if bid is None else (" ".join(map(str, bid)) or "…")
         out.append(_text(bx + 26, y + 140, words, 16, weight="bold", fit=bid_step - 30))
         bx += bid_step
-    _draw_hand(b, x, y + 160, w)
+    b.close_place(start, "bids", places.bids_part(view))
+    if view["seat"] is not None:
+        start = len(out)
+        _draw_hand(b, x, y + 160, w)
+        b.close_place(start, "hand", places.hand_part(view))
     _draw_status(b, x, y + 2 * CELL_H - 2 * PAD - 14, w)
 
 

@@ -11,6 +11,7 @@ from hanse.games.kogge.data import (
     KONTORE_PER_PLAYER,
 )
 from hanse.games.svg_parts import (
+    ELLIPSIS,
     SEAT_COLOURS,
     SEAT_LETTERS,
     name_label,
@@ -19,6 +20,7 @@ from hanse.games.svg_parts import (
     text_width,
     wrap,
 )
+from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
 
@@ -27,8 +29,10 @@ from .svg_board import (
     CELL_W,
     MUTED,
     NAME_SIZE,
+    NAME_SMALL,
     NAME_SQUEEZE,
     PAD,
+    TURN_RED,
     Board,
     cell,
     chip_short,
@@ -70,16 +74,21 @@ def draw_player(
         )
     )
     out.append(seat_badge(x + 16, y + 16, p, 12))
-    room = w - 37 - (18 if deciding else 0)
+    if deciding:  # a ring round the badge: the title keeps the corner's whole width
+        ring = {"r": 15, "fill": "none", "stroke": TURN_RED, "stroke_width": 3}
+        out.append(_el("circle", cx=f"{x + 16:.1f}", cy=f"{y + 16:.1f}", **ring))
+    room = w - 37
     name = seat_name(names, p)
     if name is None:
         title = tr("Seat {seat} (you)" if me else "Seat {seat}").format(seat=SEAT_LETTERS[p])
+        size = 17
     else:  # cut to what squeezes into the room as much as the words without a name do
-        title = name_label(tr, name, p, me, NAME_SIZE, room / NAME_SQUEEZE)
-    size = 17 if name is None else NAME_SIZE
+        size = NAME_SIZE
+        title = name_label(tr, name, p, me, size, room / NAME_SQUEEZE)
+        if ELLIPSIS in title and ELLIPSIS not in name:  # a smaller type before a cut name
+            size = NAME_SMALL
+            title = name_label(tr, name, p, me, size, room / NAME_SQUEEZE)
     out.append(_text(x + 33, y + 22, title, size, weight="bold", fit=room))
-    if deciding:
-        out.append(_text(x + w - 6, y + 22, "◀", 17, anchor="end", fill="#b3261e"))
     city = player["city"]
     if city is None:
         where = tr("cog not placed")
@@ -149,7 +158,7 @@ def draw_player(
         else:
             lines.append(tr("start {marker}").format(marker=choice))
     # Each fact wrapped to the box's width, in a smaller type where they would not all fit.
-    for size, step in ((15, 19), (13, 16)):
+    for size, step in ((15, 19), (13, 16), (12, 14), (11, 12.5)):
         wrapped = [part for line in lines for part in _wrap(line, size, w - 10)]
         if y0 + (len(wrapped) - 1) * step <= y + h - 4:
             break
