@@ -383,20 +383,20 @@ def _offer_decision(view: View) -> Phrase:
     empty = all(fields[f"{side}_{name}"] == 0 for side in ("give", "ask") for name in GOOD_NAMES)
     if empty and fields["give_markers"] == fields["ask_markers"] == "–":
         template = (
-            "Compose your offer to the Kontor of seat {seat}: add the goods and markers you give "
+            "Compose your offer to the Kontor of player {seat}: add the goods and markers you give "
             "and those you ask for, then send it."
             if trade["kontor"]
-            else "Compose your offer to seat {seat}: add the goods and markers you give and those "
-            "you ask for, then send it."
+            else "Compose your offer to player {seat}: add the goods and markers you give and "
+            "those you ask for, then send it."
         )
         return phrase(template, seat=_letter(trade["partner"]))
     template = (
-        "Your offer to the Kontor of seat {seat}: you give {give_ore} ore, {give_fur} fur, "
+        "Your offer to the Kontor of player {seat}: you give {give_ore} ore, {give_fur} fur, "
         "{give_amber} amber, {give_salt} salt, markers {give_markers}; you ask for {ask_ore} ore, "
         "{ask_fur} fur, {ask_amber} amber, {ask_salt} salt, markers {ask_markers}. Add more, "
         "send it or cancel it."
         if trade["kontor"]
-        else "Your offer to seat {seat}: you give {give_ore} ore, {give_fur} fur, {give_amber} "
+        else "Your offer to player {seat}: you give {give_ore} ore, {give_fur} fur, {give_amber} "
         "amber, {give_salt} salt, markers {give_markers}; you ask for {ask_ore} ore, {ask_fur} "
         "fur, {ask_amber} amber, {ask_salt} salt, markers {ask_markers}. Add more, send it or "
         "cancel it."
@@ -407,11 +407,11 @@ def _offer_decision(view: View) -> Phrase:
 def _answer_decision(view: View) -> Phrase:
     trade = view["trade"]
     template = (
-        "Seat {seat} offers your Kontor {give_ore} ore, {give_fur} fur, {give_amber} amber, "
+        "Player {seat} offers your Kontor {give_ore} ore, {give_fur} fur, {give_amber} amber, "
         "{give_salt} salt, markers {give_markers} for {ask_ore} ore, {ask_fur} fur, {ask_amber} "
         "amber, {ask_salt} salt, markers {ask_markers}. Accept or decline."
         if trade["kontor"]
-        else "Seat {seat} offers you {give_ore} ore, {give_fur} fur, {give_amber} amber, "
+        else "Player {seat} offers you {give_ore} ore, {give_fur} fur, {give_amber} amber, "
         "{give_salt} salt, markers {give_markers} for {ask_ore} ore, {ask_fur} fur, {ask_amber} "
         "amber, {ask_salt} salt, markers {ask_markers}. Accept or decline."
     )
@@ -423,8 +423,13 @@ def _split_decision(view: View) -> Phrase:
     victim = int(robbery["victim"])
     laid = _count(robbery["piles"][0])
     total = laid + _count(view["players"][victim]["cargo"])
+    if total == 1:
+        return phrase(
+            "Player {robber} robs you: put your only good on the first pile.",
+            robber=_letter(view["turn_owner"]),
+        )
     return phrase(
-        "Seat {robber} robs you: lay the first pile of your cargo, {size} of {total} goods, one "
+        "Player {robber} robs you: lay the first pile of your cargo, {size} of {total} goods, one "
         "good at a time; {laid} laid so far.",
         robber=_letter(view["turn_owner"]),
         size=(total + 1) // 2,
@@ -435,7 +440,8 @@ def _split_decision(view: View) -> Phrase:
 
 def _pile_decision(view: View) -> Phrase:
     return phrase(
-        "Take one of the two piles of seat {seat}'s cargo.", seat=_letter(view["robbery"]["victim"])
+        "Take one of the two piles of player {seat}'s cargo.",
+        seat=_letter(view["robbery"]["victim"]),
     )
 
 
@@ -443,7 +449,7 @@ def _forced_step_decision(view: View) -> Phrase:
     robber = view["turn_owner"]
     city = _seat_city(view, int(robber)) if robber is not None else None
     return phrase(
-        "Seat {seat} robbed {city}: choose the route of his cog's free step away.",
+        "Player {seat} robbed {city}: choose the route of his cog's free step away.",
         seat=_letter(robber),
         city=_city(city) if city is not None else "?",
     )
@@ -465,7 +471,7 @@ def _attack_decision(view: View) -> Phrase:
     if _decider(view) == owner:
         return phrase("Conflict: you may attack another cog in {city}, or let it be.", city=where)
     return phrase(
-        "Conflict: you may attack seat {seat}, whose turn it is, in {city}, or let it be.",
+        "Conflict: you may attack player {seat}, whose turn it is, in {city}, or let it be.",
         seat=_letter(owner),
         city=where,
     )
@@ -477,7 +483,8 @@ def _conflict_bid_decision(view: View) -> Phrase:
     sides = conflict["sides"]
     other = sides[1] if me == sides[0] else sides[0]
     return phrase(
-        "Conflict with seat {seat}: choose in secret how many markers of number {value} to put in.",
+        "Conflict with player {seat}: choose in secret how many markers of number {value} to "
+        "put in.",
         seat=_letter(other),
         value=conflict["asking"] if conflict["asking"] is not None else "?",
     )
@@ -485,7 +492,7 @@ def _conflict_bid_decision(view: View) -> Phrase:
 
 def _demand_decision(view: View) -> Phrase:
     return phrase(
-        "You won the conflict: name three goods to take from seat {seat}; you get those he has.",
+        "You won the conflict: name three goods to take from player {seat}; you get those he has.",
         seat=_letter(_loser(view)),
     )
 
@@ -494,7 +501,7 @@ def _push_decision(view: View) -> Phrase:
     loser = _loser(view)
     city = _seat_city(view, loser)
     return phrase(
-        "You won the conflict: push seat {seat}'s cog one step away from {city}, or leave it.",
+        "You won the conflict: push player {seat}'s cog one step away from {city}, or leave it.",
         seat=_letter(loser),
         city=_city(city) if city is not None else "?",
     )
@@ -883,7 +890,7 @@ BUTTONS: dict[str, str] = {
     "change_route": "Lay your {marker} on the {square}: to {city}",
     "change_route/taken": "Lay your {marker} on the {square}: to {city}",
     "rob/city": "Rob the city {city}: all its goods",
-    "rob/cog": "Rob the cog of seat {seat}",
+    "rob/cog": "Rob the cog of player {seat}",
     "split": "Put {pay} on the first pile",
     "take_pile/first": "Take the first pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt",
     "take_pile/second": "Take the second pile: {ore} ore, {fur} fur, {amber} amber, {salt} salt",
@@ -899,8 +906,8 @@ BUTTONS: dict[str, str] = {
         own_blind=False,
     ),
     "forced_step/unseen": "Send the robber blind by the {square}",
-    "offer_trade": "Offer a trade to seat {seat}",
-    "offer_trade/kontor": "Offer a trade to the Kontor of seat {seat}",
+    "offer_trade": "Offer a trade to player {seat}",
+    "offer_trade/kontor": "Offer a trade to the Kontor of player {seat}",
     "trade_item/give": "Offer {item}",
     "trade_item/ask": "Ask for {item}",
     "send_offer": "Send the offer",
@@ -913,7 +920,7 @@ BUTTONS: dict[str, str] = {
     "answer_trade/decline_from": "Decline the offer",
     "end_turn": "End your turn",
     "look": "Look at the markers here, paying {pay}",
-    "attack": "Attack seat {seat}",
+    "attack": "Attack player {seat}",
     "conflict_bid": "Put in {count} × {marker}",
     "conflict_bid/none": "Put in no {marker}",
     "demand/0": "Demand 1 {good}, 1 {good2} and 1 {good3}",

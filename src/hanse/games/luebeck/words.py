@@ -193,10 +193,10 @@ ACTION_WORDS: dict[str, CaseWords] = {
     "draft": CaseWords("Take pack {pack}: {cards}", "{player} takes pack {pack}: {cards}"),
     # ``{cards}`` is spelt out as one field per card (:func:`listed`)
     "first_self": CaseWords(
-        "Act first yourself (seat {seat})", "{player} takes the first action of the round"
+        "Act first yourself (player {seat})", "{player} takes the first action of the round"
     ),
     "first_other": CaseWords(
-        "Seat {seat} acts first", "{player} lets player {seat} take the first action of the round"
+        "Player {seat} acts first", "{player} lets player {seat} take the first action of the round"
     ),
     "voyage_free_cog": CaseWords(
         "Start a voyage in Lübeck with a free cog",
