@@ -61,7 +61,11 @@ def test_every_displacement_is_on_its_piece(n: int) -> None:
             root = check_board_svg(svg, placed, legal, "Hansa Teutonica")
             grouped = {text for text in legal if text.startswith(GROUPED)}
             assert grouped <= placed, sorted(grouped - placed)
-            starts = _targets(root, "data-choose")
+            starts = {
+                start: el
+                for start, el in _targets(root, "data-choose").items()
+                if start != "income"  # income's choices on one's stock: another test
+            }
             sent = _targets(root, "data-action")
             covered: list[str] = []
             for start, target in starts.items():
@@ -128,3 +132,25 @@ def test_swap_offices_is_clicked_between_the_two_offices() -> None:
     city_name = view["cities"][city]["name"]
     assert labels[legal[0]] == f"Swap the pieces in {city_name}, offices 1 and 2"
     assert labels[legal[1]] == f"Swap the pieces in {city_name}, offices 2 and 3"
+
+
+def test_income_is_chosen_on_ones_stock() -> None:
+    """Income moves pieces from one's stock (Kasse) to one's supply: its choices are one target
+    on the reader's Stock row, 'income', the page offering how many of each; a single choice is
+    sent at once. A spectator's board and another player's board carry none."""
+    game = make("hansa", 3)
+    state = next(iter(decision_nodes(game, 0, 1, 1)))[0]
+    seat = game.current_player(state)
+    view = game.view(state, seat)
+    legal = ["income 1 0", "income 2 0", "income 1 1", "end_turn"]
+    svg, placed = board_svg(view, legal)
+    assert placed == frozenset(legal[:3])
+    root = check_board_svg(svg, placed, legal, "Hansa Teutonica")
+    target = _targets(root, "data-choose")["income"]
+    label = "Income: choose the pieces to take from your stock into your supply"
+    assert target.get("aria-label") == label
+    svg, placed = board_svg(view, ["income 1 0", "end_turn"])
+    assert placed == {"income 1 0"}
+    assert 'aria-label="Income: traders 1, merchants 0 into your supply"' in svg
+    svg, placed = board_svg(game.view(state, None), legal)
+    assert placed == frozenset()

@@ -363,6 +363,16 @@ def _draw_player(
             + _piece(x + 136, line, seat, "merchant", 16)
             + _text(x + 148, line, str(counts["merchants"]), 14, weight="bold", anchor="start")
         )
+    if ("stock",) in targets and you:  # income: pieces from the stock into the supply
+        choice = targets[("stock",)]
+        action = choice.action
+        if len(choice.actions) == 1 and isinstance(action, A.Income):
+            label = tr("Income: traders {traders}, merchants {merchants} into your supply")
+            label = label.format(traders=action.traders, merchants=action.merchants)
+        else:
+            label = tr("Income: choose the pieces to take from your stock into your supply")
+        box = (x + 6, y + 58, width - 12, 24)
+        add_target(top, choice, label, ring_rect(*box), box)
     if p["east_west"]:  # a red badge: the East-West connection, and in which place
         out.append(
             f'<rect x="{_f(x + width - 66)}" y="{_f(y + 37)}" width="56" height="18" rx="9" '

@@ -19,9 +19,10 @@ from hanse.games.hansa import actions as A  # noqa: N812  # the rule-set's actio
 from hanse.games.hansa.board import Board
 from hanse.games.svg_parts import Targets, el, rect
 
-CHOICE_WORDS = 3
-"""The words of a notation a group of choices shares: ``displace <route> <post>`` (then piece and
-fee) and ``displaced_move <from route> <piece>`` (then the route it goes to)."""
+CHOICE_WORDS: dict[type, int] = {A.Displace: 3, A.DisplacedMove: 3, A.Income: 1}
+"""The words of a notation a group of choices on one element shares: ``displace <route> <post>``
+(then piece and fee), ``displaced_move <from route> <piece>`` (then the route it goes to),
+``income`` (then how many traders and merchants)."""
 
 
 class Choice(NamedTuple):
@@ -89,15 +90,19 @@ def _element(view: dict[str, Any], action: object) -> tuple[Any, ...] | None:
             return ("swap", city, office)
         case A.EstablishCoellen(space):
             return ("coellen", space)
+        case A.Income(_, _):
+            return ("stock",)
     return None
 
 
 def _shared_start(found: list[tuple[str, object]]) -> str | None:
     """The start of notation a group of actions on one element shares, where the page may offer
-    them as the follow-up of one click: displacements of one post, extra pieces from one post."""
-    if not all(isinstance(action, A.Displace | A.DisplacedMove) for _, action in found):
+    them as the follow-up of one click: displacements of one post, extra pieces from one post,
+    the choices of income."""
+    kinds = {type(action) for _, action in found}
+    if len(kinds) != 1 or (kind := kinds.pop()) not in CHOICE_WORDS:
         return None
-    starts = {" ".join(text.split()[:CHOICE_WORDS]) for text, _ in found}
+    starts = {" ".join(text.split()[: CHOICE_WORDS[kind]]) for text, _ in found}
     return starts.pop() if len(starts) == 1 else None
 
 
