@@ -19,7 +19,7 @@ from hanse.games.hansa.data import ABILITIES, TRACK_VALUES
 from hanse.games.hansa.words import ABILITY_WORDS
 from hanse.games.luebeck import data as luebeck_data
 from hanse.games.luebeck import svg_cards as luebeck_cards
-from hanse.games.speicherstadt import svg as speicherstadt_svg
+from hanse.games.speicherstadt import svg_cards as speicherstadt_cards
 from hanse.games.speicherstadt.data import ALL_CARDS, SEASONS
 from hanse.games.svg_parts import Translate, plural, text_width
 from hanse.web.i18n import game_translations
@@ -143,7 +143,7 @@ def test_speicherstadt_season_letter_is_clear_of_the_card_words(
     tr = _tr(lang, "speicherstadt")
     w, h = size
     for card in ALL_CARDS:
-        svg = speicherstadt_svg._card(0, 0, w, h, {"id": card.key, "card": card.name}, tr)
+        svg = speicherstadt_cards.card_drawing(0, 0, w, h, {"id": card.key, "card": card.name}, tr)
         texts = list(_texts(f'<svg xmlns="http://www.w3.org/2000/svg">{svg}</svg>'))
         letter = [el for el in texts if el.get("fill") == "#777777" and el.text in SEASONS]
         assert len(letter) == 1, card.key
