@@ -190,7 +190,8 @@ def test_secret_draws_the_reserve_shows_only_its_size() -> None:
     trade = g.action_from_str("gmtrade good a")
     assert trade in g.legal_actions(s)
     told = g.observe_action(s, 0, trade, 0)
-    assert told.startswith("gmtrade good a (the reserve holds 5") and told.endswith(" of it)")
+    assert told.startswith("gmtrade good a (the reserve holds markers 5")
+    assert told.endswith(" of that colour)")
     assert g.observe_action(s, 0, trade, 1) == "gmtrade good a"
     g.apply_action(s, trade)
     assert g.view(s, 0)["reserve_colour"] == {"5": s.reserve[5], "6": s.reserve[6]}

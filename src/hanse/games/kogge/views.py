@@ -754,7 +754,7 @@ def _told(
         held = [v for v in range(9) if MARKER_COLOUR[v] == colour for _ in range(s.reserve[v])]
         if not held:
             return [phrase(NOTE_WORDS["reserve_holds_none"])]
-        return [phrase(NOTE_WORDS["reserve_holds"], markers=" ".join(map(str, held)))]
+        return [phrase(NOTE_WORDS["reserve_holds"], markers=", ".join(map(str, held)))]
     return []
 
 

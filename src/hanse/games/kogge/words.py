@@ -1141,10 +1141,10 @@ NOTE_WORDS: dict[str, str] = {
     "nothing",
     "winner_takes_one": "player {seat} gets 1 good from player {other}",
     "winner_takes_count": "player {seat} gets {count} goods from player {other}",
-    "sees": "sees {marker} and {other}",
-    "takes_marker": "takes marker {marker}",
-    "reserve_holds": "the reserve holds {markers} of it",
-    "reserve_holds_none": "the reserve holds none of it",
+    "sees": "the first route shows {marker}, the second {other}",
+    "takes_marker": "the marker taken is {marker}",
+    "reserve_holds": "the reserve holds markers {markers} of that colour",
+    "reserve_holds_none": "the reserve holds no marker of that colour",
 }
 """The notes closing a log text, of what a move showed the viewer (``views.note_phrases``): a
 face-down marker turned, the start cities revealed, a conflict's outcome (the markers each side
