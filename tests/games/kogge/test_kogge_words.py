@@ -33,3 +33,21 @@ def test_players_are_named_as_in_the_log_and_lots_and_routes_count_from_1() -> N
     routes = " ".join(said)
     assert "first route" in routes and "second route" in routes
     assert "left route" not in routes and "right route" not in routes
+
+
+def test_counted_goods_read_right_for_any_count_in_german_and_italian() -> None:
+    """'{fur} Fell' read '2 Fell', '{fur} pelliccia' '2 pelliccia': in German and Italian a count
+    of goods follows the good's name ('Felle 2', 'pellicce 1'), right for one and for many."""
+    from babel.messages.pofile import read_po
+
+    from hanse.web.i18n import LOCALE
+
+    counted = re.compile(r"\{(?:give_|ask_|take_)?(?:ore|fur|amber|salt)\}")
+    for lang in ("de", "it"):
+        for name in ("kogge.po", "kogge_log.po"):
+            with (LOCALE / lang / "LC_MESSAGES" / name).open("rb") as po:
+                for message in read_po(po):
+                    text = str(message.string or "")
+                    for match in counted.finditer(text):
+                        before = text[: match.start()].rstrip()
+                        assert re.search(r"\w$", before), (lang, text)  # a name, not a comma
