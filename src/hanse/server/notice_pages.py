@@ -59,6 +59,8 @@ async def change_notices(request: Request) -> dict[str, Any]:
     unknown = sorted(set(body) - {"email", "webhook", "live", "async"})
     if unknown:
         raise unprocessable(f"unknown field(s): {', '.join(unknown)}")
+    if body.get("email") and not _email_on(request):
+        raise unprocessable("email: e-mail is off on this server (no HANSE_SMTP_URL)")
     settings, secret = await run_in_threadpool(
         _book(request).change, account_id, body, _lang(request), _base_url(request)
     )

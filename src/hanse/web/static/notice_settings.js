@@ -14,11 +14,12 @@ const form = document.getElementById("notice-settings");
 form?.addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = {
-    email: form.elements.email.value.trim() || null,
     webhook: form.elements.webhook.value.trim() || null,
     live: form.elements.live.value,
     async: form.elements.async.value,
   };
+  // Without e-mail on the server the page has no address field: the address stays as it is.
+  if (form.elements.email) body.email = form.elements.email.value.trim() || null;
   const response = await fetch("/api/me/notices", {
     method: "PUT",
     credentials: "same-origin",
