@@ -151,7 +151,7 @@ def board_svg(
     targets = _targets(board, view, legal)
     out: list[str] = []
     top = Targets()
-    _draw_header(view, out, tr)
+    _draw_header(view, out, tr, names)
     out.append(_static_map(side, tr).ground)
     _draw_route_targets(view, geo, targets, out, top, tr)
     _draw_coellen(view, geo, targets, out, top, tr)

@@ -64,6 +64,19 @@ DECISION_WORDS = {
     "game_over": "game over",
 }
 """Who decides what, in the status line (any other decision: "player {seat}")."""
+DECISION_NAMED = {
+    "setup_markers": "{player} is setting up",
+    "action": "{player} chooses an action",
+    "move_lift": "{player} lifts pieces to move",
+    "move_place": "{player} places the moved pieces",
+    "displaced_place": "{player} places displaced pieces",
+    "establish_choice": "{player} chooses what to establish",
+    "remove_pieces": "{player} removes pieces",
+    "neutral_office": "{player} chooses the neutral office",
+    "draw_bonus": "{player} draws a bonus marker",
+    "place_bonus": "{player} places a bonus marker",
+}
+"""The same where the decider has a name: "Anna (A) chooses an action" (any other: the name)."""
 ORDINALS = {1: "{n}st", 2: "{n}nd", 3: "{n}rd"}
 """Places in the East-West race (any other: "{n}th")."""
 

@@ -15,6 +15,7 @@ from hanse.games.hansa.data import (
 )
 from hanse.games.hansa.svg_draw import (
     ABILITY_LABELS,
+    DECISION_NAMED,
     DECISION_WORDS,
     MAP_TOP,
     MARKER_WORDS,
@@ -70,8 +71,11 @@ def _pieces_words(traders: int, merchants: int, tr: Translate) -> str:
     return ", ".join(words)
 
 
-def _status(view: dict[str, Any], tr: Translate) -> list[str]:
-    """The status line's parts: actions left, who decides what, the pieces in hand."""
+def _status(
+    view: dict[str, Any], tr: Translate, names: Sequence[str | None] | None = None
+) -> list[str]:
+    """The status line's parts: actions left, who decides what (by name where the seat has
+    one), the pieces in hand."""
     decider = view["decider"]
     status = []
     if view["decision"] == "game_over":
@@ -79,7 +83,12 @@ def _status(view: dict[str, Any], tr: Translate) -> list[str]:
     else:
         left = plural(view["actions_left"], "{left} action left", "{left} actions left")
         status.append(tr(left).format(left=view["actions_left"]))
-        if isinstance(decider, int):
+        name = seat_name(names, decider) if isinstance(decider, int) else None
+        if name is not None:
+            player = tr("{name} ({seat})").format(name=name, seat=SEAT_LETTERS[decider])
+            who = DECISION_NAMED.get(view["decision"], "{player}")
+            status.append(tr(who).format(player=player))
+        elif isinstance(decider, int):
             who = DECISION_WORDS.get(view["decision"], "player {seat}")
             status.append(tr(who).format(seat=SEAT_LETTERS[decider]))
     pending = view["pending"]
@@ -125,7 +134,9 @@ def _line(x: float, y: float, words: str, size: float, room: float, **style: Any
     )
 
 
-def _draw_header(view: dict[str, Any], out: list[str], tr: Translate) -> None:
+def _draw_header(
+    view: dict[str, Any], out: list[str], tr: Translate, names: Sequence[str | None] | None = None
+) -> None:
     """The title line (the side, the full-cities track, the marker pile) and the status line."""
     out.append(f'<rect x="0" y="0" width="{WIDTH}" height="{MAP_TOP - 4}" fill="#2f2a24"/>')
     x0 = 560  # the full-cities track and the marker pile at the right of the title line
@@ -135,7 +146,7 @@ def _draw_header(view: dict[str, Any], out: list[str], tr: Translate) -> None:
         _line(12, 18, title, 17, x0 - 24 - _text_width(full, 13), weight="bold", fill="#ffffff")
     )
     fill, ink, letter = _seat_style(view["turn_owner"])
-    status = " · ".join([tr("Turn"), *_status(view, tr)])
+    status = " · ".join([tr("Turn"), *_status(view, tr, names)])
     out.append(
         f'<rect x="12" y="33" width="22" height="22" rx="2" fill="{fill}" stroke="#ffffff"/>'
         + _text(23, 44.5, letter, 15, weight="bold", fill=ink)
