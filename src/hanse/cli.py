@@ -30,6 +30,7 @@ from hanse.bots import BOT_LEVELS, make_bot
 from hanse.core.match import Match, replay
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
+from hanse.core.upgrade import upgrade_record
 from hanse.games import REGISTRY, game_class, make, parse_flag
 from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.menu import Menu, decision_help
@@ -381,7 +382,9 @@ def replay_command(
 ) -> None:
     """Step through a saved game as a seat or as a spectator."""
     try:
-        record = MatchRecord.load(file)
+        stored = MatchRecord.load(file)
+        # A record of an older notation is read in the current one (the file stays as it is).
+        record = upgrade_record(stored)
         game = make(record.game_id, record.num_players, **record.flags)
         states = replay(record, game)
     except IllegalActionError as error:
@@ -394,6 +397,13 @@ def replay_command(
             f"the record says the scores were {record.scores}, but its moves give "
             f"{game.scores(states[-1])}{'' if finished else ' in an unfinished game'}: "
             "the file was changed"
+        )
+    if record is not stored:
+        console.print(
+            f"the record is written in notation {stored.notation_version()} of "
+            f"{record.game_id}: read in notation {record.notation_version()}, "
+            f"{len(stored.actions)} stored actions as {len(record.actions)}",
+            markup=False,
         )
     if not finished:
         console.print(f"unfinished game: {len(record.actions)} actions recorded", markup=False)

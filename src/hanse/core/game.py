@@ -58,6 +58,10 @@ class GameBase(ABC):
     max_players: ClassVar[int]
     config_class: ClassVar[type]
     action_classes: ClassVar[tuple[type, ...]] = ()
+    NOTATION_VERSION: ClassVar[int] = 1
+    """The version of the game's move notation: a change to how moves are written (or to rules
+    that old moves relied on) raises it and ships an upgrader in the game's package
+    (``upgrade.py``, see :mod:`hanse.core.upgrade`), so stored tables and records resume."""
     views_hide_nothing: ClassVar[bool] = False
     """Every seat's view is the spectator's (all but the future of chance is open: Hansa
     Teutonica, Die Speicherstadt), so every viewer sees each chance outcome whole, whatever its

@@ -2,7 +2,9 @@
 
 A record holds the game id, the variant flags, the number of players, the seed the driver used for
 chance, and the list of ``[player, action text]`` pairs, chance actions included (player -1). So a
-record replays without any random generator (DESIGN.md, "Chance is explicit").
+record replays without any random generator (DESIGN.md, "Chance is explicit"). ``"notation"`` names
+the version of the game's notation the actions are written in (absent: 1, the records written
+before versions were named); ``hanse.core.upgrade`` carries an older one over to the current.
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ class MatchRecord:
     scores: list[int] | None = None
     winners: list[int] | None = None  # after the rulebook's tie-breaks
     players: list[str] | None = None  # who sat where: "random", "human", a bot level ...
+    notation: int | None = None  # None: the game's current notation (a record made now)
+
+    def notation_version(self) -> int:
+        """The version of the notation the actions are written in."""
+        return _current_notation(self.game_id) if self.notation is None else self.notation
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,6 +51,7 @@ class MatchRecord:
             "actions": [[player, text] for player, text in self.actions],
             "scores": self.scores,
             "winners": self.winners,
+            "notation": self.notation_version(),
         }
 
     @classmethod
@@ -61,6 +69,7 @@ class MatchRecord:
                 scores=obj.get("scores"),
                 winners=obj.get("winners"),
                 players=obj.get("players"),
+                notation=_older_notation(str(obj["game"]), int(obj.get("notation", 1))),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"malformed Hanse record: {error!r}") from None
@@ -90,3 +99,17 @@ class MatchRecord:
     def decisions(self) -> Iterator[tuple[int, str]]:
         """The players' actions, chance left out."""
         return ((p, t) for p, t in self.actions if p >= 0)
+
+
+def _current_notation(game_id: str) -> int:
+    from hanse.core.upgrade import current_version  # the games import the core
+
+    try:
+        return current_version(game_id)
+    except IllegalActionError:  # an unknown game: it has no notation but the first
+        return 1
+
+
+def _older_notation(game_id: str, version: int) -> int | None:
+    """A record's notation as the field holds it: None for the game's current one."""
+    return None if version == _current_notation(game_id) else version

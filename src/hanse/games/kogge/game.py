@@ -53,6 +53,9 @@ class KoggeGame(GameBase):
 
     game_id: ClassVar[str] = "kogge"
     title: ClassVar[str] = "Kogge"
+    # 1: bids, conflict choices and splits in one action (before 1bbea5a); 2: one marker or good
+    # at a time; 3: the Geheimweg's second item a move of its own (fff33f9). See upgrade.py.
+    NOTATION_VERSION: ClassVar[int] = 3
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     config_class: ClassVar[type] = KoggeConfig
