@@ -18,9 +18,10 @@ function placesNow(panel) {
   return now;
 }
 
+// Where the log stood: the seq of its last entry (moves and a table's events alike).
 function lastLogNumber(panel) {
-  const entries = panel.querySelectorAll(".log li[data-number]");
-  return entries.length ? +entries[entries.length - 1].dataset.number : 0;
+  const entries = panel.querySelectorAll(".log li[data-seq]");
+  return entries.length ? +entries[entries.length - 1].dataset.seq : 0;
 }
 
 function load(key) {
@@ -53,8 +54,8 @@ export function markChanges(panel, tableId, seat, sinceWords) {
     if (isChanged) changed += 1;
   }
   let first = true;
-  for (const entry of panel.querySelectorAll(".log li[data-number]")) {
-    const isNew = +entry.dataset.number > seen.log;
+  for (const entry of panel.querySelectorAll(".log li[data-seq]")) {
+    const isNew = +entry.dataset.seq > seen.log;
     entry.classList.toggle("new", isNew);
     if (isNew && first) {
       entry.classList.add("first-new");
