@@ -33,8 +33,7 @@ def test_a_displaced_neutral_trader_is_neutral_in_buttons_and_log() -> None:
     g, s = new(2)
     displace = "displace Hamburg-Luebeck 0 t 0"
     assert _button(g, s, displace).text() == (
-        "Displace the neutral trader on Hamburg–Lübeck, post 1, with a trader; fee: traders 1, "
-        "merchants 0"
+        "Displace the neutral trader on Hamburg–Lübeck, post 1, with a trader; fee: 1 trader"
     )
     said = _log(g, s, displace)
     assert (
@@ -70,3 +69,19 @@ def test_the_last_action_of_a_turn_is_said_in_the_singular() -> None:
     assert last.text() == "Choose an action: it is the last one this turn."
     assert _read(last, "it") == "Scegli un'azione: è l'ultima di questo turno."
     assert _read(last, "de") == "Wähle eine Aktion: es ist die letzte in diesem Zug."
+
+
+def test_counts_of_pieces_say_one_and_many_and_never_zero() -> None:
+    """'0 merchant': a count of pieces names only the kinds there are, in the singular for one."""
+    g, s = new(3)
+    said = [
+        p.text() for p in (_button(g, s, t) for t in ("income 1 0", "income 2 1", "income 0 1"))
+    ]
+    assert said == [
+        "Income: take 1 trader into your supply",
+        "Income: take 2 traders and 1 merchant into your supply",
+        "Income: take 1 merchant into your supply",
+    ]
+    log = _log(g, s, "income 2 1")
+    assert _read(log, "de") == "Anna nimmt 2 Händler und 1 Großhändler in den Vorrat"
+    assert _read(log, "it") == "Anna prende 2 mercanti e 1 grossista nella riserva"

@@ -13,7 +13,13 @@ from typing import Any
 from hanse.core import View
 from hanse.core.words import CaseWords, KindWords, Phrase, fill, phrase
 from hanse.games.hansa.board import board_for
-from hanse.games.hansa.data import ABILITIES, BONUS_KINDS, COELLEN_POINTS
+from hanse.games.hansa.data import (
+    ABILITIES,
+    BONUS_KINDS,
+    COELLEN_POINTS,
+    MERCHANTS_PER_PLAYER,
+    TRADERS_PER_PLAYER,
+)
 from hanse.games.hansa.rules.setup import GOLDEN_ORDERS
 from hanse.games.svg_parts import SEAT_LETTERS
 
@@ -39,9 +45,51 @@ MARKER_WORDS: dict[str, str] = {
 PRIVILEGE_WORDS: tuple[str, ...] = ("white", "orange", "pink", "black")
 """Privilege colours 1 to 4 (Privilegium): the offices a player may take."""
 
+
+def counted(count: int, piece: str) -> str:
+    """A number of traders or merchants as one term ("1 trader", "3 merchants")."""
+    return f"{count} {piece}" if count == 1 else f"{count} {piece}s"
+
+
+COUNTED: tuple[str, ...] = (
+    *(counted(n, "trader") for n in range(TRADERS_PER_PLAYER + 1)),
+    *(counted(n, "merchant") for n in range(1, MERCHANTS_PER_PLAYER + 2)),
+)
+"""Every count of pieces a phrase names (a player's 27 traders and 4 merchants, 5 with the
+Privilegium's upgrade counted generously)."""
+
+PIECE_PARTS: dict[str, str] = {
+    "both": "{traders} and {merchants}",
+    "traders": "{traders}",
+    "merchants": "{merchants}",
+}
+"""How a count of pieces reads: traders and merchants, traders only, merchants only."""
+
+
+def _pieces(traders: int, merchants: int) -> tuple[str, dict[str, object]]:
+    """Which of :data:`PIECE_PARTS` a count of pieces is, and its fields (terms of
+    :data:`COUNTED`)."""
+    fields: dict[str, object] = {
+        "traders": counted(traders, "trader"),
+        "merchants": counted(merchants, "merchant"),
+    }
+    part = "both" if traders and merchants else "merchants" if merchants else "traders"
+    return part, fields
+
+
+def _counting(key: str, button: str, log: str) -> dict[str, CaseWords]:
+    """The cases of a kind whose templates name a count of pieces (``{pieces}``), one for each
+    of :data:`PIECE_PARTS` (``income/both``)."""
+    return {
+        f"{key}/{part}": CaseWords(button.replace("{pieces}", text), log.replace("{pieces}", text))
+        for part, text in PIECE_PARTS.items()
+    }
+
+
 TERMS: tuple[str, ...] = (
     "trader",
     "merchant",
+    *COUNTED,
     "?",
     *ABILITY_WORDS.values(),
     *MARKER_WORDS.values(),
@@ -147,12 +195,9 @@ def decision_phrase(view: View) -> Phrase:
         )
     if decision == "move_place":
         held = pending["move"]["held"]
-        return phrase(
-            "Move: put the pieces you picked up on free posts (in hand: traders {traders}, "
-            "merchants {merchants}).",
-            traders=held["traders"],
-            merchants=held["merchants"],
-        )
+        part, fields = _pieces(held["traders"], held["merchants"])
+        template = "Move: put the pieces you picked up on free posts (in hand: {pieces})."
+        return fill(template.replace("{pieces}", PIECE_PARTS[part]), fields)
     if decision == "displaced_place":
         return _displaced_decision(view, pending["displacement"])
     if decision == "establish_choice":
@@ -214,19 +259,20 @@ def _displaced_decision(view: View, displacement: dict[str, Any]) -> Phrase:
 
 
 ACTION_WORDS: dict[str, CaseWords] = {
-    "income": CaseWords(
-        "Income: traders {traders}, merchants {merchants} into your supply",
-        "{player} takes traders {traders}, merchants {merchants} into the supply",
+    **_counting(
+        "income",
+        "Income: take {pieces} into your supply",
+        "{player} takes {pieces} into the supply",
     ),
     "place": CaseWords("Place a {piece} on {route}", "{player} places a {piece} on {route}"),
-    "displace": CaseWords(
-        "Displace on {route}, post {post}, with a {piece}; fee: traders {traders}, merchants "
-        "{merchants}",
+    **_counting(
+        "displace",
+        "Displace on {route}, post {post}, with a {piece}; fee: {pieces}",
         "{player} displaces player {victim}'s {their} on {route} with a {piece}",
     ),
-    "displace_neutral": CaseWords(
-        "Displace the neutral trader on {route}, post {post}, with a {piece}; fee: traders "
-        "{traders}, merchants {merchants}",
+    **_counting(
+        "displace_neutral",
+        "Displace the neutral trader on {route}, post {post}, with a {piece}; fee: {pieces}",
         "{player} displaces a neutral trader on {route} with a {piece}",
     ),
     "move": CaseWords(
@@ -305,14 +351,17 @@ def action_case(action: dict[str, Any], view: View) -> tuple[str, dict[str, obje
     (the view's names for the action's numbers; posts and offices counted from 1)."""
     kind = action["kind"]
     if kind == "income":
-        return kind, {"traders": action["traders"], "merchants": action["merchants"]}
+        part, fields = _pieces(action["traders"], action["merchants"])
+        return f"income/{part}", fields
     if kind == "displaced_place" and _displaced_owner(view) == "neutral":
         return "displaced_place_neutral", {"route": _route(view, action["route"])}
     if kind in ("place", "move", "move_place", "displaced_place"):
         return kind, {"piece": _piece(action["merchant"]), "route": _route(view, action["route"])}
     if kind == "displace":
         fields = _displace_fields(action, view)
-        return ("displace_neutral" if fields["victim"] == NEUTRAL else kind), fields
+        part, _ = _pieces(*_fee(action, view))
+        key = "displace_neutral" if fields["victim"] == NEUTRAL else kind
+        return f"{key}/{part}", fields
     if kind == "displaced_move":
         return kind, {
             "piece": _piece(action["merchant"]),
@@ -358,18 +407,23 @@ def _occupant_fields(view: View, route: int, post: int) -> dict[str, object]:
     }
 
 
+def _fee(action: dict[str, Any], view: View) -> tuple[int, int]:
+    """The traders and merchants paid to displace (rule "Verdrängen"): one more piece for a
+    trader, two for a merchant, as many of them merchants as the action says."""
+    occupant = view["routes"][action["route"]]["posts"][action["post"]] or {}
+    fee = 2 if occupant.get("piece") == "merchant" else 1
+    return fee - int(action["fee_merchants"]), int(action["fee_merchants"])
+
+
 def _displace_fields(action: dict[str, Any], view: View) -> dict[str, object]:
-    """The displaced piece and the fee (rule "Verdrängen"): one more piece for a trader, two
-    for a merchant."""
+    """The displaced piece and the fee (:func:`_fee`)."""
     occupant = _occupant_fields(view, action["route"], action["post"])
-    fee = 2 if occupant["their"] == "merchant" else 1
-    fee_merchants = action["fee_merchants"]
+    _, fee_fields = _pieces(*_fee(action, view))
     return {
         "route": _route(view, action["route"]),
         "post": action["post"] + 1,
         "piece": _piece(action["merchant"]),
-        "traders": fee - fee_merchants,
-        "merchants": fee_merchants,
+        **fee_fields,
         **occupant,
     }
 
