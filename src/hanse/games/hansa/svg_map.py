@@ -171,8 +171,8 @@ def _static_map(side: str, tr: Translate = same) -> StaticMap:
                 offices[privilege].append(_rect_d(x - h, y - h, OFFICE, OFFICE, 3))
             texts.append(_text(x, y + 0.5, str(privilege), 12, fill=PRIVILEGE_INK[privilege]))
             if board.office_coin[c][i]:
-                coins.append(_circle_d(x + 11, y - 13, 7))
-                texts.append(_text(x + 11, y - 12.5, "+1", 7.5, weight="bold"))
+                coins.append(_circle_d(x + 11, y - 12.5, 8))  # read at a third of its size
+                texts.append(_text(x + 11, y - 12, "+1", 9, weight="bold"))
         parts.extend(
             _path(d, OFFICE_STYLE.format(fill=PRIVILEGE_FILL[p])) for p, d in offices.items()
         )

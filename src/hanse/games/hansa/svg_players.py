@@ -158,7 +158,7 @@ def _draw_header(
         track.append(
             f'<rect x="{x0 + 6 + i * 22}" y="8" width="19" height="20" rx="3" '
             f'fill="{"#f6d04d" if filled else "#4a423a"}" stroke="#ffffff" stroke-width="1"/>'
-            + _text(x0 + 15.5 + i * 22, 18.5, str(i + 1), 11, fill=INK if filled else "#cccccc")
+            + _text(x0 + 15.5 + i * 22, 18.5, str(i + 1), 12, fill=INK if filled else "#cccccc")
         )
     out.append(place_group(FULL_CITIES, view["full_cities"], "".join(track)))
     pile = tr("Markers in pile: {count}").format(count=view["markers_left"])
@@ -414,7 +414,7 @@ def _draw_player(
     my = y + 100 + 5 * 27 - 2
     markers = p["bonus_markers"]
     heading = tr("Bonus markers" if markers else "Bonus markers: none")
-    out.append(_text(x + 12, my, heading, 12, anchor="start"))
+    out.append(_text(x + 12, my, heading, 13, anchor="start"))
     for m, (mx, line, text) in zip(markers, tags, strict=True):
         w = _text_width(text, 11) + 8
         tx, ty = x + 12 + mx, my + 22 + 22 * line
