@@ -11,6 +11,7 @@ Modules:
 - ``security``: invite secrets, seat tokens, account passwords (argon2), signed cookies, CSRF.
 - ``live_table``: one table's game replayed from its log, with each viewer's log and payload.
 - ``tables``: the table service (create, join, read, submit); the one place that writes moves.
+- ``accounts``: accounts, sign-ins and an account's tables; ``chat``: a table's chat.
 - ``events``: live change events fanned out to every worker (in process, or Redis pub/sub).
 - ``bots``: bot seats, thinking in worker processes, one lease per bot decision.
 - ``limits``: request-size and rate limits; ``signin``: growing delays after wrong passwords.

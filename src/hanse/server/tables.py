@@ -10,7 +10,6 @@ lock per table spares the losers the work. A move is acknowledged only after its
 
 from __future__ import annotations
 
-import re
 import secrets
 import threading
 import time
@@ -27,18 +26,12 @@ from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import UnknownGameError, game_class, make
 from hanse.server import security, table_events
+from hanse.server.accounts import AccountService
+from hanse.server.chat import ChatService
 from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauthorized
 from hanse.server.errors import unprocessable as invalid
 from hanse.server.live_table import LiveTable, Move, Seat
-from hanse.server.models import (
-    accounts,
-    bot_leases,
-    chat_messages,
-    game_tables,
-    moves,
-    seats,
-    sessions,
-)
+from hanse.server.models import bot_leases, game_tables, moves, seats
 from hanse.server.names import clean_name
 from hanse.server.table_events import TableEvent, handed_to_bot, taken_back
 
@@ -51,9 +44,6 @@ UNREADABLE = (
     "this table's moves were stored by another version of Hanse, which wrote them differently; "
     "they are kept unchanged"
 )
-MAX_CHAT_TEXT = 300
-_CHAT_TEXT = re.compile(rf"^[^\x00-\x1f\x7f]{{1,{MAX_CHAT_TEXT}}}$")
-_ACCOUNT_NAME = re.compile(r"^[\w.\-]{2,40}$")
 
 
 def _now() -> datetime:
@@ -238,6 +228,8 @@ class TableService:
         self._unreadable: set[str] = set()
         # A seat's token never changes once set, so its seat can be remembered.
         self._token_seats: dict[str, tuple[str, int]] = {}
+        self.accounts = AccountService(engine, self._summary)
+        self.chat_room = ChatService(engine)
 
     # -- the worker's cache ----------------------------------------------------------------
     @contextmanager
@@ -818,65 +810,12 @@ class TableService:
                 ],
             )
 
-    # -- chat ----------------------------------------------------------------------------------
+    # -- chat (chat.py) ------------------------------------------------------------------------
     def say(self, table_id: str, seat: int, text: Any) -> int:
-        """Store what the person at `seat` writes at the table (one line, at most
-        :data:`MAX_CHAT_TEXT` characters); its number in the table's chat."""
-        if not isinstance(text, str) or not _CHAT_TEXT.match(text.strip()):
-            raise invalid(f"a message is one line of 1 to {MAX_CHAT_TEXT} printable characters")
-        with self.engine.connect() as conn:
-            seated = conn.execute(
-                sa.select(seats.c.name).where(seats.c.table_id == table_id, seats.c.seat == seat)
-            ).first()
-        if seated is None:
-            raise not_found("table")
-        for _ in range(5):  # of two messages given one number, the second takes the next
-            try:
-                with self.engine.begin() as conn:
-                    last = conn.execute(
-                        sa.select(sa.func.max(chat_messages.c.number)).where(
-                            chat_messages.c.table_id == table_id
-                        )
-                    ).scalar_one()
-                    number = (last or 0) + 1
-                    conn.execute(
-                        chat_messages.insert().values(
-                            table_id=table_id,
-                            number=number,
-                            seat=seat,
-                            name=seated.name,
-                            text=text.strip(),
-                            created_at=_now(),
-                        )
-                    )
-                return int(number)
-            except sa.exc.IntegrityError:
-                continue
-        raise conflict("too many messages at once; write again")
+        return self.chat_room.say(table_id, seat, text)
 
     def chat(self, table_id: str, after: int = 0, limit: int = 50) -> list[dict[str, Any]]:
-        """The table's messages numbered above `after`, oldest first (at most the last
-        `limit`): number, seat, name, text, at (ISO time); 404 for a table that does not exist
-        (found without replaying it)."""
-        with self.engine.connect() as conn:
-            if conn.execute(_HEAD, {"table_id": table_id}).first() is None:
-                raise not_found("table")
-            rows = conn.execute(
-                sa.select(chat_messages)
-                .where(chat_messages.c.table_id == table_id, chat_messages.c.number > after)
-                .order_by(chat_messages.c.number.desc())
-                .limit(limit)
-            ).all()
-        return [
-            {
-                "number": row.number,
-                "seat": row.seat,
-                "name": row.name,
-                "text": row.text,
-                "at": row.created_at.isoformat(),
-            }
-            for row in reversed(rows)
-        ]
+        return self.chat_room.chat(table_id, after, limit)
 
     # -- bots ----------------------------------------------------------------------------------
     def claim_bot_turn(self, table_id: str, holder: str, ttl: float = 20.0) -> BotTurn | None:
@@ -942,72 +881,18 @@ class TableService:
             )
             return [row.id for row in rows if row.id not in self._unreadable]
 
-    # -- accounts ------------------------------------------------------------------------------
+    # -- accounts (accounts.py) ----------------------------------------------------------------
     def create_account(self, name: Any, password: Any) -> tuple[int, str]:
-        if not isinstance(name, str) or not _ACCOUNT_NAME.match(name):
-            raise invalid("an account name is 2 to 40 letters, digits, '.', '_' or '-'")
-        if not isinstance(password, str) or not 8 <= len(password) <= 256:
-            raise invalid("a password is 8 to 256 characters")
-        try:
-            with self.engine.begin() as conn:
-                inserted = conn.execute(
-                    accounts.insert().values(
-                        name=name,
-                        password_hash=security.hash_password(password),
-                        created_at=_now(),
-                    )
-                ).inserted_primary_key
-                assert inserted is not None
-                account_id = inserted[0]
-        except sa.exc.IntegrityError:
-            raise conflict(f"the account name {name!r} is taken") from None
-        return int(account_id), self._new_session(int(account_id))
+        return self.accounts.create_account(name, password)
 
     def login(self, name: Any, password: Any) -> tuple[int, str]:
-        if not isinstance(name, str) or not isinstance(password, str) or len(password) > 256:
-            raise unauthorized("wrong account name or password")
-        with self.engine.connect() as conn:
-            row = conn.execute(sa.select(accounts).where(accounts.c.name == name)).first()
-        if row is None or not security.verify_password(row.password_hash, password):
-            raise unauthorized("wrong account name or password")
-        return int(row.id), self._new_session(int(row.id))
-
-    def _new_session(self, account_id: int) -> str:
-        token = security.new_secret()
-        with self.engine.begin() as conn:
-            conn.execute(
-                sessions.insert().values(
-                    token_hash=security.digest(token), account_id=account_id, created_at=_now()
-                )
-            )
-        return token
+        return self.accounts.login(name, password)
 
     def account_of_session(self, token: str) -> tuple[int, str] | None:
-        with self.engine.connect() as conn:
-            row = conn.execute(
-                sa.select(accounts.c.id, accounts.c.name)
-                .join(sessions, sessions.c.account_id == accounts.c.id)
-                .where(sessions.c.token_hash == security.digest(token))
-            ).first()
-        return None if row is None else (int(row.id), str(row.name))
+        return self.accounts.account_of_session(token)
 
     def logout(self, token: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(sessions.delete().where(sessions.c.token_hash == security.digest(token)))
+        self.accounts.logout(token)
 
     def tables_of_account(self, account_id: int) -> list[dict[str, Any]]:
-        """Every table the account sits at, with whose turn it is."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(game_tables, seats.c.seat.label("my_seat"))
-                .join(seats, seats.c.table_id == game_tables.c.id)
-                .where(seats.c.account_id == account_id)
-                .order_by(game_tables.c.updated_at.desc())
-            ).all()
-            listed = []
-            for row in rows:
-                summary = self._summary(conn, row)
-                summary["seat"] = row.my_seat
-                summary["my_turn"] = row.status == "playing" and row.decider == row.my_seat
-                listed.append(summary)
-            return listed
+        return self.accounts.tables_of_account(account_id)
