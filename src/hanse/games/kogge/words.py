@@ -145,7 +145,8 @@ KINDS: dict[str, KindWords] = {
     "end_turn": KindWords("end the turn", "end your turn; actions not taken are lost"),
     "pay_fee": KindWords(
         "pay the secret route",
-        "bonus chip Geheimweg: a secret route step that is not free costs two items; pay the "
+        "bonus chip secret route: a step along the secret route that is not free costs two "
+        "items; pay the "
         "second good or marker",
     ),
     "look": KindWords(
