@@ -240,7 +240,7 @@ class NoticeBook:
                 # A new request for the same address sends a new link (the old ones still work).
                 queue(
                     conn,
-                    f"confirm:{account_id}:{email}:{int(now)}",
+                    f"confirm:{account_id}:{secrets.token_hex(8)}",
                     account_id,
                     "email",
                     "confirm",
