@@ -93,7 +93,10 @@ def digest(
     subject = _("Hanse: %(count)d tables wait for you") % {"count": len(waiting)}
     if len(waiting) == 1:
         subject = _("Hanse: a table waits for you")
-    lines = [_("These tables wait for your decision:"), ""]
+    heading = _("These tables wait for your decision:")
+    if len(waiting) == 1:
+        heading = _("This table waits for your decision:")
+    lines = [heading, ""]
     for payload, link in waiting:
         lines.append(f"- {table_said(payload, lang)}: {decision_said(payload, lang)}")
         lines.append(f"  {link}")
