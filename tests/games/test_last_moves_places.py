@@ -28,7 +28,7 @@ from hanse.core.testing import flag_sets
 from hanse.games import REGISTRY, make
 from hanse.web.i18n import game_translations
 
-COUNTS = {"luebeck": (3, 4, 5), "kogge": (2, 3, 4)}
+COUNTS = {"luebeck": (3, 4, 5), "kogge": (2, 3, 4), "speicherstadt": (2, 3, 4, 5)}
 
 
 def _variants(game: str) -> list[dict[str, Any]]:
@@ -45,13 +45,14 @@ WALKS = [
 DECISIONS = 300
 """How far into a game the walks compare boards (Kogge's games run to thousands of decisions)."""
 IDS = [f"{g}-{n}-{'+'.join(sorted(f)) or 'default'}" for g, n, f in WALKS]
+SVG = "{http://www.w3.org/2000/svg}"
 KEY = re.compile(r"[^\s\"'<>&]+")
 GEOMETRY = frozenset(
     {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "d"}
-    | {"points", "transform", "textLength", "lengthAdjust", "data-state"}
+    | {"points", "transform", "textLength", "lengthAdjust", "font-size", "data-state"}
 )
-"""Attributes that place a drawing rather than say what it shows (and the nested places' own
-states, which their drawing already shows)."""
+"""Attributes that place a drawing or size it to its room rather than say what it shows (and the
+nested places' own states, which their drawing already shows)."""
 RENUMBERED = {"luebeck": re.compile(r"@\d+")}
 """Words a board draws that number things anew when others move (Lübeck's cog numbers are their
 order on the map): not a change of the place they stand in."""
@@ -59,7 +60,7 @@ NAMES_NOTHING = {
     "luebeck": {"pass", "keep", "take_back"},
     "kogge": {"stop", "end_turn", "split", "trade_item", "send_offer", "cancel_trade", "skip"}
     | {"conflict_bid", "demand", "push", "answer_trade"},
-    "speicherstadt": set(),
+    "speicherstadt": {"pause", "done", "load", "exchange", "sell", "truck", "double", "insure"},
 }
 """Kinds of move that name no place a board can find after the move (see each ``action_places``)."""
 
@@ -86,15 +87,23 @@ def _places(svg: str) -> dict[str, str]:
 
 
 def _drawn(el: ET.Element, renumbered: re.Pattern[str] | None) -> str:
-    """What an element draws, without where: tags, attributes but the geometry's, words."""
-    out: list[str] = []
+    """What an element draws, without where: its shapes (tags and attributes but the
+    geometry's), its words in order (a text wrapped to another width reads the same) and their
+    colours and weights."""
+    shapes: list[str] = []
+    styles: set[str] = set()
+    words: list[str] = []
     for sub in el.iter():
         attrs = sorted((k, v) for k, v in sub.attrib.items() if k not in GEOMETRY)
-        words = (sub.text or "").strip()
-        if renumbered is not None:
-            words = renumbered.sub("@", words)
-        out.append(f"{sub.tag}{attrs}{words!r}")
-    return "|".join(out)
+        if sub.tag == f"{SVG}text":
+            styles.add(repr(attrs))
+            words += (sub.text or "").split()
+        elif sub.tag != f"{SVG}tspan":
+            shapes.append(f"{sub.tag}{attrs}{(sub.text or '').strip()!r}")
+    text = " ".join(words)
+    if renumbered is not None:
+        text = renumbered.sub("@", text)
+    return "|".join([*shapes, *sorted(styles), text])
 
 
 def _drawings(svg: str, game: str) -> dict[str, str]:

@@ -135,3 +135,41 @@ def test_loads_only_where_one_move_goes() -> None:
     # a spectator's board carries nothing, whatever is passed
     view["seat"] = None
     assert board_svg(view, legal)[1] == frozenset()
+
+
+def _status(svg: str) -> str:
+    """The header's status line: who decides what (the text beside the decider's worker)."""
+    root = ET.fromstring(svg)
+    return next(el.text or "" for el in root.iter(f"{SVG}text") if el.get("x") == "42.0")
+
+
+def test_the_header_names_the_decider() -> None:
+    """The status line names the decider as "Player A" without names, by its name with names
+    ("Anna (A) buys or declines"), "Anna (A, you)" on the decider's own board, a long name cut
+    to the line's room; in German too."""
+    from hanse.web.i18n import game_translations
+
+    german = game_translations("de", "speicherstadt").gettext
+    names = ["Anna", "Bernd", "Carla"]
+    long = ["Maximilian-Alexander von Hohenzollern-Sigmaringen"] * 3
+    met: set[str] = set()
+    for game, state, seat in _decisions(3, {}, 2, every=3):
+        view = game.view(state, None)
+        decision = view["decision"]
+        letter = "ABC"[seat]
+        plain = _status(board_svg(view, [])[0])
+        assert plain.startswith(f"Player {letter}"), plain
+        named = _status(board_svg(view, [], names=names)[0])
+        assert named.startswith(f"{names[seat]} ({letter})"), named
+        assert "Player" not in named
+        own = _status(board_svg(game.view(state, seat), [], names=names)[0])
+        assert own.startswith(f"{names[seat]} ({letter}, you)"), own
+        if decision == "purchase":
+            assert named.startswith(f"{names[seat]} ({letter}) buys or declines · price ")
+        cut = _status(board_svg(view, [], names=long)[0])
+        assert "…" in cut and f"({letter})" in cut and len(cut) < 80, cut
+        assert _status(board_svg(view, [], german, names=names)[0]).startswith(
+            f"{names[seat]} ({letter})"
+        )
+        met.add(decision)
+    assert {"demand", "purchase", "loading"} <= met

@@ -33,14 +33,19 @@ from hanse.games.svg_parts import (
     Translate,
     board_document,
     board_key,
+    name_label,
     ring_rect,
     same,
+    seat_name,
+    text_width,
 )
 from hanse.games.svg_parts import coordinate as _f
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
+from hanse.games.svg_places import place
 
+from . import svg_places as places
 from .svg_cards import (
     BAND_FIRE,
     CARD_H,
@@ -48,9 +53,11 @@ from .svg_cards import (
     EFFECT,
     GOOD_FILL,
     GOOD_SHORT,
+    NAMED_DECISION_WORDS,
     PAPER,
     SLOT,
     SPACES,
+    STATUS_SIZE,
     WATER,
     WIDTH,
     card_data,
@@ -62,6 +69,7 @@ from .svg_cards import (
     seat_style,
     worker,
 )
+from .svg_places import action_places as action_places
 from .svg_players import draw_player
 
 # -- the targets -------------------------------------------------------------------------------
@@ -94,16 +102,23 @@ def _element(view: dict[str, Any], action: object) -> tuple[Any, ...] | None:
     return None
 
 
-def _on_sale(view: dict[str, Any]) -> tuple[str, int] | None:
-    """Which card is being sold: ("offer", i) or ("reserved", j)."""
-    if view["decision"] != "purchase":
-        return None
-    cursor = view["cursor"]
-    k = len(view["offer"])
-    if cursor < k:
-        return ("offer", cursor) if view["offer"][cursor] is not None else None
-    j = cursor - k
-    return ("reserved", j) if j < len(view["reserved"]) and view["reserved"][j] else None
+_on_sale = places.on_sale
+
+
+def _close(out: list[str], start: int, key: str, part: object) -> None:
+    """What was drawn since ``len(out)`` was `start` becomes the place `key`, drawing `part` of
+    the view (:mod:`.svg_places`)."""
+    body = "".join(out[start:])
+    del out[start:]
+    out.append(place(key, part, body))
+
+
+def _close_slots(view: dict[str, Any], row: str, out: list[str], starts: list[int]) -> None:
+    """Each card of `row` (drawn from ``out[starts[i]]`` on) becomes the place ``<row>:<i>``."""
+    ends = [*starts[1:], len(out)]
+    for i in reversed(range(len(starts))):
+        body = "".join(out[starts[i] : ends[i]])
+        out[starts[i] : ends[i]] = [place(f"{row}:{i}", places.slot_part(view, row, i), body)]
 
 
 def _targets(view: dict[str, Any], legal: Sequence[str]) -> dict[tuple[Any, ...], str]:
@@ -130,7 +145,32 @@ def _targets(view: dict[str, Any], legal: Sequence[str]) -> dict[tuple[Any, ...]
 # -- the parts of the board ----------------------------------------------------------------------
 
 
-def _header(view: dict[str, Any], out: list[str], tr: Translate) -> float:
+def _status_head(
+    view: dict[str, Any],
+    tr: Translate,
+    names: Sequence[str | None] | None,
+    rest: list[str],
+    room: float,
+) -> str:
+    """Who decides what, "Player A buys or declines", or with the decider's name "Anna (A) buys
+    or declines", the name cut to what the status line (`room` wide) leaves it beside the `rest`
+    of it."""
+    decider = view["decider"]
+    name = seat_name(names, decider)
+    if name is None:
+        return tr(DECISION_WORDS.get(view["decision"], "Player {seat}")).format(
+            seat=SEAT_LETTERS[decider]
+        )
+    template = tr(NAMED_DECISION_WORDS.get(view["decision"], "{name} decides"))
+    words = " · ".join([template.format(name=""), *rest])
+    left = room - text_width(words, STATUS_SIZE)
+    label = name_label(tr, name, decider, view["seat"] == decider, STATUS_SIZE, left, bold=False)
+    return template.format(name=label)
+
+
+def _header(
+    view: dict[str, Any], out: list[str], tr: Translate, names: Sequence[str | None] | None
+) -> float:
     out.append(_rect(0, 0, WIDTH, 58, fill="#24303c"))
     out.append(
         _text(12, 17, "Die Speicherstadt", 17, weight="bold", anchor="start", fill="#ffffff")
@@ -164,8 +204,6 @@ def _header(view: dict[str, Any], out: list[str], tr: Translate) -> float:
     if view["decision"] == "over":
         parts.append(tr("Game over"))
     elif isinstance(decider, int):
-        who = DECISION_WORDS.get(view["decision"], "Player {seat}")
-        parts.append(tr(who).format(seat=SEAT_LETTERS[decider]))
         price = view["price"]
         if view["decision"] == "purchase" and price is not None:
             cost = "price {price} coins" if price != 1 else "price {price} coin"
@@ -181,12 +219,13 @@ def _header(view: dict[str, Any], out: list[str], tr: Translate) -> float:
     if market_cube:
         good = tr(market_cube) if market_cube in GOOD_FILL else market_cube
         parts.append(tr("{good} to exchange or sell now").format(good=good))
+    status_x = 42 if isinstance(decider, int) else 12
+    # Clear of "Start player" at the right.
+    room = WIDTH - 52 - text_width(tr("Start player"), 13) - status_x
+    if view["decision"] != "over" and isinstance(decider, int):
+        parts.insert(0, _status_head(view, tr, names, parts, room))
     status = " · ".join(parts)
-    out.append(
-        _text(
-            42 if isinstance(decider, int) else 12, 42, status, 14, anchor="start", fill="#ffffff"
-        )
-    )
+    out.append(_text(status_x, 42, status, STATUS_SIZE, anchor="start", fill="#ffffff", fit=room))
     del colour, ink, letter
     return 66
 
@@ -235,7 +274,9 @@ def _offer(
     out.append(_rect(0, card_y - 4, WIDTH, CARD_H + 8, fill=WATER))
     sale = _on_sale(view)
     viewer = view["seat"]
+    starts: list[int] = []
     for i, entry in enumerate(offer):
+        starts.append(len(out))
         x = left + i * pitch
         cx = x + w / 2
         for level in range(SPACES):
@@ -306,6 +347,7 @@ def _offer(
                 card=name, space=price
             )
             top.add(targets[("column", i)], label, body, hit)
+    _close_slots(view, "offer", out, starts)
     return card_y + CARD_H + 28
 
 
@@ -385,7 +427,9 @@ def _reserved(
     left, pitch, w = _columns(len(reserved), WIDTH, 130)
     sale = _on_sale(view)
     card_y = y + 24
+    starts: list[int] = []
     for j, entry in enumerate(reserved):
+        starts.append(len(out))
         x = left + j * pitch
         cx = x + w / 2
         if entry is None:
@@ -419,6 +463,7 @@ def _reserved(
                     ring_rect(x - 3, card_y - 3, w + 6, CARD_H - 4),
                     (x - 3, card_y - 3, w + 6, CARD_H - 4),
                 )
+    _close_slots(view, "reserved", out, starts)
     return card_y + CARD_H + 14
 
 
@@ -486,14 +531,29 @@ def board_svg(
     targets = _targets(view, legal)
     out: list[str] = []
     top = Targets()
-    y = _header(view, out, tr)
+    y = _header(view, out, tr, names)
+    start = len(out)
     y = _goods_row(view, y + 8, out, tr) + 6
-    y = _fire(view, y, out, tr)
-    y = _upper(view, targets, y, out, top, tr)
+    _close(out, start, "goods", places.goods_part(view))
+    if view["fire"]:
+        start = len(out)
+        y = _fire(view, y, out, tr)
+        _close(out, start, "fire", places.fire_part(view))
+    if view["upper"]:
+        start = len(out)
+        y = _upper(view, targets, y, out, top, tr)
+        _close(out, start, "upper", places.upper_part(view))
+    start = len(out)
     y = _offer(view, targets, y, out, top, tr)
-    y = _reserved(view, targets, y, out, top, tr)
+    _close(out, start, "offer", places.row_part(view, "offer"))
+    if view["reserved"]:
+        start = len(out)
+        y = _reserved(view, targets, y, out, top, tr)
+        _close(out, start, "reserved", places.row_part(view, "reserved"))
     for seat in range(len(view["players"])):
+        start = len(out)
         y = draw_player(view, seat, targets, y, out, top, tr, names)
+        _close(out, start, f"seat:{seat}", places.seat_part(view, seat))
     key, y = board_key(y, WIDTH, tr("Key"), _key(view, tr))
     out.append(key)
     placed = frozenset(top.placed)

@@ -122,6 +122,18 @@ DECISION_WORDS = {
     "insurance": "Player {seat} may insure against the fire",
 }
 """The status line: who decides what (any other decision: "Player {seat}")."""
+NAMED_DECISION_WORDS = {
+    "demand": "{name} places a worker",
+    "spy": "{name} may use the spy",
+    "purchase": "{name} buys or declines",
+    "loading": "{name} loads goods",
+    "truck": "{name} moves goods by truck",
+    "fire_chief": "{name} may double the fire's points",
+    "insurance": "{name} may insure against the fire",
+}
+"""The status line with the decider's name (any other decision: "{name} decides")."""
+STATUS_SIZE = 14
+"""The size of the status line's words."""
 MERCHANT_WORDS = {
     data.MERCHANT: "1 coin each",
     data.TRADER: "3 coins each",
