@@ -25,7 +25,7 @@ import sqlalchemy as sa
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import UnknownGameError, game_class, make
-from hanse.server import security, table_events
+from hanse.server import notices, security, table_events
 from hanse.server.accounts import AccountService
 from hanse.server.chat import ChatService
 from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauthorized
@@ -794,6 +794,12 @@ class TableService:
         )
         if updated.rowcount != 1:
             raise sa.exc.IntegrityError("table advanced", None, Exception("race"))
+        # The turn notice leaves with the move or not at all (DESIGN.md, the outbox); at the
+        # start (seq 0) nobody decided before.
+        old_decider = table.decider if seq > 0 else None
+        new_decider = None if over else int(player)
+        version = table.version + decisions
+        notices.queue_turn(conn, table.id, table.mode, old_decider, new_decider, version)
         if made:
             now = _now()
             conn.execute(
