@@ -873,7 +873,25 @@ def serve_command(
     ] = None,
     public_url: Annotated[
         str | None,
-        typer.Option(help="The address invite links point to (default: the request's)."),
+        typer.Option(
+            help="The address invite links point to (default: the request's); https makes "
+            "cookies Secure."
+        ),
+    ] = None,
+    proxy_headers: Annotated[
+        bool | None,
+        typer.Option(
+            "--proxy-headers",
+            help="Behind a reverse proxy (docs/deploy.md): take the client's address and the "
+            "scheme from X-Forwarded-For and X-Forwarded-Proto.",
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="With --proxy-headers: the proxies believed (addresses or networks, commas) "
+            "[default: 127.0.0.1]."
+        ),
     ] = None,
 ) -> None:
     """Serve the web tables: play in the browser, with friends and against bots.
@@ -900,6 +918,8 @@ def serve_command(
         "redis_url": redis_url,
         "bot_processes": bot_processes,
         "public_url": public_url,
+        "proxy_headers": proxy_headers,
+        "forwarded_allow_ips": forwarded_allow_ips,
     }
     settings = replace(settings, **{k: v for k, v in given.items() if v is not None})
     try:

@@ -18,10 +18,14 @@ from hanse.core.protocol import CHANCE
 from hanse.core.words import log_line
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
+from hanse.server import private
 from hanse.server.api import _account, caller_seat, list_games
+from hanse.server.clock_view import seat_clocks
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
+from hanse.server.lobby_query import lobby_filter
 from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence
+from hanse.server.security import cookies_secure
 from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
 from hanse.web import RULES, TEMPLATES
 from hanse.web.i18n import LANGUAGES, choose, game_translations, language_name, translations
@@ -58,7 +62,11 @@ def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
     html = templates(lang).get_template(name).render(lang=lang, languages=languages, **context)
     response = HTMLResponse(html)
     if request.query_params.get("lang") in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, lang, max_age=400 * 24 * 3600, samesite="lax")
+        settings = request.app.state.settings
+        secure = cookies_secure(settings.cookie_secure, settings.public_url, request.url.scheme)
+        response.set_cookie(
+            LANG_COOKIE, lang, max_age=400 * 24 * 3600, samesite="lax", secure=secure
+        )
     return response
 
 

@@ -8,6 +8,8 @@
 - CSRF: a request authenticated by a cookie that changes anything must carry the ``X-CSRF-Token``
   header equal to the ``hanse_csrf`` cookie (double submit); a cross-site page can send the cookie
   but cannot read it. Bearer tokens need no such header.
+- Cookies are ``Secure`` (sent over https only) when asked, when the public URL is https, or when
+  the request itself came over https, directly or through a trusted proxy's X-Forwarded-Proto.
 """
 
 from __future__ import annotations
@@ -71,3 +73,10 @@ class CookieSigner:
 
 def same_secret(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
+
+
+def cookies_secure(always: bool, public_url: str | None, scheme: str) -> bool:
+    """Whether cookies set in answer to a request over `scheme` get the ``Secure`` flag: a site
+    served over https must never let a session token travel in the clear, also when a person
+    once types its http address."""
+    return always or scheme in ("https", "wss") or (public_url or "").lower().startswith("https:")

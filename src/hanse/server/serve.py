@@ -73,6 +73,11 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
     print(f"Hanse is serving at http://{shown_host}:{port}/  (Ctrl-C stops it)", flush=True)
     print(f"tables are stored in {shown_url(settings.database_url)}", flush=True)
     print(_mail_said(settings), flush=True)
+    if settings.proxy_headers:
+        print(
+            f"behind a proxy: client addresses and scheme from {settings.forwarded_allow_ips}",
+            flush=True,
+        )
     os.environ.update(settings.to_environ())
     metrics_dir = None
     if settings.metrics and workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
@@ -80,13 +85,13 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
         metrics_dir = tempfile.mkdtemp(prefix="hanse-metrics-")
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
     try:
-        _run(host, port, workers)
+        _run(settings, host, port, workers)
     finally:
         if metrics_dir is not None:
             shutil.rmtree(metrics_dir, ignore_errors=True)
 
 
-def _run(host: str, port: int, workers: int) -> None:
+def _run(settings: Settings, host: str, port: int, workers: int) -> None:
     uvicorn.run(
         "hanse.server.app:app_from_environ",
         factory=True,
@@ -94,7 +99,9 @@ def _run(host: str, port: int, workers: int) -> None:
         port=port,
         workers=workers,
         log_level="warning",
-        proxy_headers=False,
+        # Off unless asked: without a proxy in front, X-Forwarded-For is whatever a client wrote.
+        proxy_headers=settings.proxy_headers,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
         # Views are small; compressing every message costs more CPU than it saves on a LAN.
         ws_per_message_deflate=False,
     )

@@ -54,6 +54,11 @@ class Settings:
     chat_rate: int = 5  # messages per seat in any 10 seconds
     create_rate: int = 30  # tables created per client address and minute
     cookie_secure: bool = False
+    # Behind a reverse proxy (docs/deploy.md): believe X-Forwarded-For/-Proto from these addresses
+    # (commas; networks allowed; "*" trusts anyone), so limits count the real client and a request
+    # that came in over https is known as one.
+    proxy_headers: bool = False
+    forwarded_allow_ips: str = "127.0.0.1"
     metrics: bool = False  # Prometheus metrics at /metrics (HANSE_METRICS=1)
     metrics_from: str = ""  # who besides loopback may read them: addresses, networks, commas
     sweep_seconds: float = 2.0  # how often bot seats are checked for a decision nobody took
