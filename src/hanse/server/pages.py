@@ -18,12 +18,9 @@ from hanse.core.protocol import CHANCE
 from hanse.core.words import log_line
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
-from hanse.server import private
 from hanse.server.api import _account, caller_seat, list_games
-from hanse.server.clock_view import seat_clocks
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
-from hanse.server.lobby_query import lobby_filter
 from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence
 from hanse.server.security import cookies_secure
 from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
