@@ -928,5 +928,33 @@ def serve_command(
         raise _fail(str(error)) from None
 
 
+@app.command("backup")
+def backup_command(
+    file: Annotated[Path, typer.Argument(help="Where the copy goes (must not exist yet).")],
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The server's database [default: HANSE_DATABASE_URL, else the SQLite file in "
+            "the user's data folder]."
+        ),
+    ] = None,
+) -> None:
+    """Copy the tables' SQLite database to FILE while the server serves: a consistent snapshot
+    (SQLite's online backup), checked before it is kept. For PostgreSQL it names the pg_dump
+    command to use instead."""
+    from hanse.server.backup import BackupError, backup
+    from hanse.server.settings import Settings
+
+    url = database_url or Settings.from_environ().database_url
+    try:
+        copied = backup(url, file)
+    except BackupError as error:
+        raise _fail(str(error)) from None
+    console.print(
+        f"{copied.tables} tables and {copied.moves} moves copied to {copied.path} "
+        f"({copied.size:,} bytes)"
+    )
+
+
 def main() -> None:
     app()
