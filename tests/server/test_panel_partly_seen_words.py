@@ -39,13 +39,13 @@ def test_the_notes_of_a_move_are_in_the_readers_language() -> None:
     english = render_panel(table.payload(None), "en")
     assert (
         "P2 (C) makes the last start choice: every start city is revealed (player A starts in "
-        "Reval (3); player B starts in Danzig (5); player C starts in Stralsund (6))</li>"
+        "Reval (3); player B starts in Danzig (5); player C starts in Lübeck (7))</li>"
     ) in english
     german = render_panel(table.payload(None), "de")
     assert (
         "P2 (C) wählt als Letzter den Startort: alle Startorte werden aufgedeckt (Spieler A "
-        "startet in Reval (3); Spieler B startet in Danzig (5); Spieler C startet in Stralsund "
-        "(6))</li>"
+        "startet in Reval (3); Spieler B startet in Danzig (5); Spieler C startet in Lübeck "
+        "(7))</li>"
     ) in german
     italian = render_panel(table.payload(None), "it")
     assert "(il giocatore A parte da Reval (3); " in italian
