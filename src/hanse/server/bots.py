@@ -3,7 +3,8 @@
 A bot decision is claimed with a lease in the database (``TableService.claim_bot_turn``), so with
 several workers exactly one thinks about it; should that worker die, the lease runs out and
 another worker's sweep takes the decision over. Even a doubled move could not be stored twice: it
-is submitted at the version it was chosen at. The thinking runs in worker processes, never in the
+is submitted at the version it was chosen at. The same sweep hands a seat whose clock ran out to
+a bot (``timeouts.py``). The thinking runs in worker processes, never in the
 event loop, and sees only the seat's view and legal actions, exactly what a person's client gets.
 """
 
@@ -30,6 +31,7 @@ from hanse.games import make
 from hanse.server.errors import ApiError
 from hanse.server.events import Events
 from hanse.server.tables import BotTurn, TableService
+from hanse.server.timeouts import TimeOuts
 
 log = logging.getLogger("hanse.server")
 LEASE_SECONDS = 15.0
@@ -156,8 +158,10 @@ class BotRunner:
             return await loop.run_in_executor(self._pool, think, turn)
 
     async def _sweep(self) -> None:
+        time_outs = TimeOuts(self.service)
         while True:
             try:
+                await self._time_outs(time_outs)
                 for table_id in await run_in_threadpool(self.service.tables_awaiting_bots):
                     self.poke(table_id)
             except asyncio.CancelledError:
@@ -165,3 +169,13 @@ class BotRunner:
             except Exception:  # a database hiccup; the next sweep tries again
                 log.exception("bot sweep failed")
             await asyncio.sleep(self.sweep_seconds)
+
+    async def _time_outs(self, time_outs: TimeOuts) -> None:
+        """Tables whose running clock is out: a bot takes the seat (once, whichever worker
+        stores it first) and thinks at once."""
+        for table_id in await run_in_threadpool(time_outs.tables_out_of_time):
+            done = await run_in_threadpool(time_outs.time_out, table_id)
+            if done is not None:
+                log.info("time ran out at table %s: a bot plays on", table_id)
+                await self.events.publish(table_id, done.seq)
+                self.poke(table_id)

@@ -15,6 +15,7 @@ import copy
 import random
 import time
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -23,6 +24,7 @@ from hanse.core import takeback
 from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, TERMINAL, Action, IllegalActionError
 from hanse.games import make
+from hanse.server.clocks import TableClock, no_clock
 from hanse.server.table_events import UNDO, TableEvent
 
 _system_random = random.SystemRandom()
@@ -46,6 +48,7 @@ class Seat:
     name: str | None
     taken: bool
     account_id: int | None = None
+    timed_out: bool = False  # a bot took it when its person's time ran out; they may take it back
 
     def public(self) -> dict[str, Any]:
         return {
@@ -54,6 +57,7 @@ class Seat:
             "level": self.level,
             "name": self.name,
             "taken": self.taken,
+            "timed_out": self.timed_out,
         }
 
 
@@ -101,6 +105,10 @@ class LiveTable:
     seat deciding now has had its decision."""
     turn_limit: float = 300.0
     """Seconds a person may take over a decision before the others may let a bot play the seat."""
+    clock: TableClock | None = None
+    """The table's clocks (``clocks.py``; None: no time control), kept by the table service."""
+    now: Callable[[], float] = time.time
+    """The service's clock (``hanse.server.clock``): what the clocks' time left is counted to."""
 
     def __post_init__(self) -> None:
         self.game = game_for(self.game_id, self.players, self.flags)
@@ -317,12 +325,23 @@ class LiveTable:
             "scores": None,
             "winners": None,
             "rematch": self.rematch,
+            "clocks": self.clocks(),
         }
         if self.status == "finished":
             body["scores"] = list(self.game.scores(self.state))
             body["winners"] = list(self.game.winners(self.state))
             body["breakdown"] = self.game.score_breakdown(self.state)
         return body
+
+
+    def clocks(self) -> dict[str, Any]:
+        """The payload's ``clocks``: each person's seconds left now (None without a clock, and
+        for a bot's seat), the seat whose clock runs and since when, and the time control."""
+        now = self.now()
+        if self.clock is None:
+            return no_clock(self.players, now)
+        people = [seat.kind == "human" for seat in self.seats] or [True] * self.players
+        return self.clock.payload(self.decider, people, now)
 
 
 def _seq_of(entry: Any) -> int:

@@ -23,6 +23,10 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
 - ``outbox``: every notice to send (a turn, a reminder, a digest, an address to confirm), written
   in the transaction that caused it and worked by ``outbox_worker.py``; ``dedup`` is unique, so a
   notice is queued once however often its cause is seen.
+- Clocks (``clocks.py``): a table's ``time_control`` (null: none) and ``clock_started_at``, when
+  the deciding person's decision became theirs (null while a bot or nobody decides); a seat's
+  ``seconds_left`` at that moment, and ``timed_out`` once its clock ran out and a bot took it.
+- ``vacations``: the days an account is away (``vacations.py``); its one-move-a-day clocks stop.
 """
 
 from __future__ import annotations
@@ -47,6 +51,8 @@ game_tables = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("rematch", sa.String(32), nullable=True),
+    sa.Column("time_control", sa.JSON, nullable=True),
+    sa.Column("clock_started_at", sa.DateTime(timezone=True), nullable=True),
     sa.Index("ix_tables_lobby", "visibility", "status", "created_at"),
 )
 
@@ -82,6 +88,8 @@ seats = sa.Table(
     sa.Column("invite_hash", sa.String(64), nullable=True, unique=True),
     sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("seconds_left", sa.Float, nullable=True),
+    sa.Column("timed_out", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_seats_account", "account_id"),
 )
 

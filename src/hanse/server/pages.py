@@ -19,6 +19,7 @@ from hanse.core.words import log_line
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.server.api import _account, caller_seat, list_games
+from hanse.server.clock_view import seat_clocks
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
 from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence
@@ -308,7 +309,11 @@ def _event_line(
     event = entry["event"]
     if event["kind"] == "undo":
         return _("{who} takes back a move").format(who=who)
+    if event["kind"] == "back":
+        return _("{who} takes the seat back from the bot").format(who=who)
     level = _(str(event["level"]))
+    if event["by"] is None:  # nobody handed it over: the seat's clock ran out (timeouts.py)
+        return _("time ran out: a bot ({level}) plays on for {who}").format(who=who, level=level)
     if event["by"] == entry["player"]:
         return _("{who} leaves the game; a bot ({level}) plays on").format(who=who, level=level)
     return _("{by} lets a bot ({level}) play for {who}").format(
@@ -426,6 +431,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             variants=variants_said(game_id, payload["flags"], _),
             waiting=_waiting(payload, _),
             take_over_in=_take_over_in(payload),
+            clocks=seat_clocks(payload, _),
             my_turn=payload["seat"] is not None and payload["decider"] == payload["seat"],
             marks=SEAT_MARKS,
             board=board,

@@ -66,6 +66,7 @@ class Settings:
     # their seat (Board Game Arena's expulsion of a player out of time, Yucata's kick).
     live_turn_limit: float = 300.0  # seconds, at a live table
     async_turn_limit: float = 3 * 86_400.0  # seconds, at a table of one move a day
+    vacation_days: int = 21  # days a year an account may be away (its one-move-a-day clocks stop)
     # Turn notices (notices.py, outbox_worker.py): e-mail through this SMTP server (none: off),
     # from this address; the outbox is looked at every `notice_poll_seconds`, a failed notice
     # tried again after `notice_retry_seconds`, doubled each time, `notice_tries` times in all.

@@ -9,13 +9,14 @@ the moves numbered below it and before those numbered above it, so moves and eve
 numbering. Every viewer sees an event whole: it tells nothing hidden.
 
 In the payload's log an event is ``{"seq", "player": the seat, "event": {"kind": "undo",
-"move": seq}}`` or ``{..., "event": {"kind": "bot", "by": seat, "level": "easy"}}``.
+"move": seq}}``, ``{..., "event": {"kind": "bot", "by": seat, "level": "easy"}}`` (``"by": null``:
+the seat's clock ran out) or ``{..., "event": {"kind": "back"}}`` (its person took it back).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -24,6 +25,7 @@ from hanse.server.models import table_events
 
 UNDO = "undo"
 BOT = "bot"
+BACK = "back"
 
 
 @dataclass(frozen=True)
@@ -32,14 +34,17 @@ class TableEvent:
     kind: str
     seat: int
     undone_seq: int | None = None  # undo: the move taken back
-    by_seat: int | None = None  # bot: who handed the seat over
+    by_seat: int | None = None  # bot: who handed the seat over (None: its time ran out)
     level: str | None = None  # bot: the bot's level
+    at: float | None = None  # when it was stored, in seconds since the epoch (undo_limits.py)
 
     def entry(self) -> dict[str, Any]:
         """The event as a log entry of the payload (the same for every viewer)."""
         told: dict[str, Any]
         if self.kind == UNDO:
             told = {"kind": UNDO, "move": self.undone_seq}
+        elif self.kind == BACK:
+            told = {"kind": BACK}
         else:
             told = {"kind": BOT, "by": self.by_seat, "level": self.level}
         return {"seq": self.seq, "player": self.seat, "event": told}
@@ -49,8 +54,14 @@ def taken_back(seq: int, seat: int, move_seq: int) -> TableEvent:
     return TableEvent(seq, UNDO, seat, undone_seq=move_seq)
 
 
-def handed_to_bot(seq: int, seat: int, by_seat: int, level: str) -> TableEvent:
+def handed_to_bot(seq: int, seat: int, by_seat: int | None, level: str) -> TableEvent:
+    """`by_seat` None: nobody handed it over; the seat's clock ran out (``timeouts.py``)."""
     return TableEvent(seq, BOT, seat, by_seat=by_seat, level=level)
+
+
+def seat_taken_back(seq: int, seat: int) -> TableEvent:
+    """The seat's person takes back the seat a bot took when their time ran out."""
+    return TableEvent(seq, BACK, seat)
 
 
 _INSERT = table_events.insert()
@@ -62,6 +73,7 @@ _UPTO = (
         table_events.c.undone_seq,
         table_events.c.by_seat,
         table_events.c.level,
+        table_events.c.created_at,
     )
     .where(
         table_events.c.table_id == sa.bindparam("table_id"),
@@ -92,4 +104,9 @@ def store(conn: sa.Connection, table_id: str, event: TableEvent, at: datetime) -
 def stored(conn: sa.Connection, table_id: str, upto: int) -> list[TableEvent]:
     """The table's events up to seq `upto`, in the order of the log."""
     rows = conn.execute(_UPTO, {"table_id": table_id, "upto": upto})
-    return [TableEvent(*row) for row in rows]
+    return [TableEvent(*row[:6], at=_epoch(row[6])) for row in rows]
+
+
+def _epoch(moment: datetime) -> float:
+    """A stored time in seconds since the epoch (SQLite gives it back without its zone: UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()

@@ -25,17 +25,19 @@ import sqlalchemy as sa
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import UnknownGameError, game_class, make
-from hanse.server import notices, security, table_events
+from hanse.server import clock_store, security, table_events
 from hanse.server.accounts import AccountService
 from hanse.server.chat import ChatService
+from hanse.server.clock import Now, moment, system
+from hanse.server.clocks import BOT_LEVELS, TableClock, TimeControl
 from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauthorized
 from hanse.server.errors import unprocessable as invalid
 from hanse.server.live_table import LiveTable, Move, Seat
 from hanse.server.models import bot_leases, game_tables, moves, seats
 from hanse.server.names import clean_name
 from hanse.server.table_events import TableEvent, handed_to_bot, taken_back
+from hanse.server.vacations import VacationService
 
-BOT_LEVELS = ("random", "easy", "medium", "hard")
 MODES = ("live", "async")
 VISIBILITIES = ("public", "private")
 STATUSES = ("waiting", "playing", "finished")
@@ -44,10 +46,6 @@ UNREADABLE = (
     "this table's moves were stored by another version of Hanse, which wrote them differently; "
     "they are kept unchanged"
 )
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _check_version(live: LiveTable, version: int) -> None:
@@ -78,6 +76,7 @@ class TableSpec:
     mode: str
     visibility: str
     seats: list[SeatSpec]
+    clock: TimeControl | None = None  # checked by ``clocks.parse``
 
     def check(self) -> None:
         """Every field as the API documents it, or a 422 that says which is wrong."""
@@ -144,6 +143,8 @@ _HEAD = sa.select(
     game_tables.c.status,
     game_tables.c.rematch,
     game_tables.c.updated_at,
+    game_tables.c.time_control,
+    game_tables.c.clock_started_at,
 ).where(game_tables.c.id == sa.bindparam("table_id"))
 _ROW = sa.select(game_tables).where(game_tables.c.id == sa.bindparam("table_id"))
 _MOVES_AFTER = (
@@ -171,6 +172,7 @@ _ADVANCE = _FROM_READ.values(
     status=sa.bindparam("new_status"),
     decider=sa.bindparam("new_decider"),
     updated_at=sa.bindparam("at"),
+    clock_started_at=sa.bindparam("clock_started"),
 )
 _INSERT_MOVES = moves.insert()
 # A change without a move (a move taken back, a seat left to a bot) moves the table's seq and
@@ -190,7 +192,8 @@ _MARK_UNDONE = (
 
 def _fresh(row: Any, status: str, seated: list[Seat]) -> LiveTable:
     """A table's game before its first move, from its row."""
-    return LiveTable(
+    control = TimeControl.from_json(row.time_control)
+    live = LiveTable(
         id=row.id,
         game_id=row.game,
         players=row.players,
@@ -201,6 +204,12 @@ def _fresh(row: Any, status: str, seated: list[Seat]) -> LiveTable:
         seats=seated,
         rematch=row.rematch,
     )
+    live.clock = None if control is None else TableClock.fresh(control, row.players)
+    return live
+
+
+def _at(moment_: float) -> datetime:
+    return datetime.fromtimestamp(moment_, UTC)
 
 
 class TableService:
@@ -212,8 +221,12 @@ class TableService:
         cache_size: int = 2048,
         exclusive: bool = False,
         turn_limits: Mapping[str, float] | None = None,
+        now: Now = system,
+        vacation_days: int = 21,
     ) -> None:
         self.engine = engine
+        # The one clock the service's time comes from (``hanse.server.clock``): tests move it.
+        self.now = now
         # Per mode, the seconds a person may take over a decision before the other players may
         # let a bot play the seat (``Settings.live_turn_limit``, ``async_turn_limit``).
         self.turn_limits = dict(turn_limits or {"live": 300.0, "async": 3 * 86_400.0})
@@ -230,6 +243,7 @@ class TableService:
         self._token_seats: dict[str, tuple[str, int]] = {}
         self.accounts = AccountService(engine, self._summary)
         self.chat_room = ChatService(engine)
+        self.vacations = VacationService(engine, now, vacation_days)
 
     # -- the worker's cache ----------------------------------------------------------------
     @contextmanager
@@ -252,7 +266,9 @@ class TableService:
             sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )
         return [
-            Seat(r.seat, r.kind, r.level, r.name, r.token_hash is not None, r.account_id)
+            Seat(
+                r.seat, r.kind, r.level, r.name, r.token_hash is not None, r.account_id, r.timed_out
+            )
             for r in rows
         ]
 
@@ -301,6 +317,8 @@ class TableService:
         live.turn_limit = self.turn_limits[live.mode]
         live.status = head.status
         live.rematch = head.rematch
+        live.now = self.now
+        live.clock = clock_store.read(conn, live, head.time_control, head.clock_started_at)
         self._remember(live)
         return live
 
@@ -337,7 +355,7 @@ class TableService:
     ) -> None:
         """The rows of a new table (invites for the seats in `secret_of`); a table of bots
         alone starts at once."""
-        now = _now()
+        now = moment(self.now)
         conn.execute(
             game_tables.insert().values(
                 id=table_id,
@@ -352,6 +370,8 @@ class TableService:
                 decider=None,
                 created_at=now,
                 updated_at=now,
+                time_control=None if spec.clock is None else spec.clock.to_json(),
+                clock_started_at=None,
             )
         )
         conn.execute(
@@ -369,6 +389,8 @@ class TableService:
                     else None,
                     "token_hash": None,
                     "joined_at": None,
+                    "seconds_left": None if spec.clock is None else spec.clock.initial(),
+                    "timed_out": False,
                 }
                 for number, seat in enumerate(spec.seats)
             ],
@@ -442,6 +464,7 @@ class TableService:
             mode=row.mode,
             visibility="private",
             seats=[SeatSpec(s.kind, s.level) for s in seated],
+            clock=TimeControl.from_json(row.time_control),
         )
 
     def join_public(
@@ -483,7 +506,7 @@ class TableService:
                     token_hash=security.digest(token),
                     name=name,
                     account_id=account_id,
-                    joined_at=_now(),
+                    joined_at=moment(self.now),
                 )
             )
             if taken.rowcount != 1:
@@ -498,7 +521,9 @@ class TableService:
                 )
             ).scalar_one()
             conn.execute(
-                game_tables.update().where(game_tables.c.id == table_id).values(updated_at=_now())
+                game_tables.update()
+                .where(game_tables.c.id == table_id)
+                .values(updated_at=moment(self.now))
             )
             if open_left == 0:
                 self._start(conn, table_id)
@@ -507,7 +532,7 @@ class TableService:
     def _start(self, conn: sa.Connection, table_id: str) -> None:
         """Every human seat is taken: the game begins; setup's chance is drawn and logged."""
         row = conn.execute(_ROW, {"table_id": table_id}).one()
-        live = _fresh(row, "playing", [])
+        live = _fresh(row, "playing", self._seats(conn, table_id))
         state = live.state.clone()
         drawn = live.resolve_chance(state)
         live.commit(state, drawn)
@@ -580,6 +605,7 @@ class TableService:
             "decider": row.decider,
             "seats": [s.public() for s in self._seats(conn, row.id)],
             "updated_at": row.updated_at.isoformat(),
+            "clock": row.time_control,
         }
 
     def record(self, table_id: str) -> dict[str, Any]:
@@ -681,10 +707,11 @@ class TableService:
             made += live.resolve_chance(state)
             try:
                 with self.engine.begin() as conn:
-                    self._store(conn, live, live.seq, made, state)
+                    clock = self._store(conn, live, live.seq, made, state)
             except sa.exc.IntegrityError:
                 raise self._lost_race(table_id) from None
             live.commit(state, made)
+            live.clock = clock
             live.status = "finished" if live.is_over else "playing"
             decider = live.decider
             bot_next = decider is not None and live.seats[decider].kind == "bot"
@@ -708,7 +735,13 @@ class TableService:
             move_seq = live.log[-1][0]
             undone = {"move_table": table_id, "move_seq": move_seq}
             told = taken_back(live.seq + 1, seat, move_seq)
-            live = self._change(live, lambda conn: conn.execute(_MARK_UNDONE, undone), told)
+            clock = live.clock
+
+            def write(conn: sa.Connection) -> None:
+                conn.execute(_MARK_UNDONE, undone)
+                clock_store.take_increment_back(conn, table_id, seat, clock)
+
+            live = self._change(live, write, told)
             return Submitted(live.payload(seat), False, live.seq)
 
     def hand_to_bot(
@@ -734,7 +767,13 @@ class TableService:
                 .values(kind="bot", level=level)
             )
             told = handed_to_bot(live.seq + 1, seat, caller, level)
-            live = self._change(live, lambda conn: conn.execute(to_bot), told)
+            stop = clock_store.stopper(live, seat, self.now())
+
+            def write(conn: sa.Connection) -> None:
+                conn.execute(to_bot)
+                stop(conn)
+
+            live = self._change(live, write, told)
             return Submitted(live.payload(caller), live.decider == seat, live.seq)
 
     def _change(
@@ -744,7 +783,7 @@ class TableService:
         numbered with the table's next seq, in the transaction that moves the table's seq and
         version on, only if nobody changed the table first); the table replayed again (call
         with the table's lock held)."""
-        now = _now()
+        now = moment(self.now)
         with self.engine.begin() as conn:
             updated = conn.execute(
                 _CHANGED,
@@ -774,11 +813,15 @@ class TableService:
 
     def _store(
         self, conn: sa.Connection, table: LiveTable, seq: int, made: list[Move], after: Any
-    ) -> None:
-        """Advance the table from `seq` by `made` moves, only if nobody advanced it first."""
+    ) -> TableClock | None:
+        """Advance the table from `seq` by `made` moves, only if nobody advanced it first; the
+        clocks with them (the mover charged, the next person's clock started): returned."""
         over = table.game.is_terminal(after)
         player = table.game.current_player(after)
         decisions = sum(1 for m in made if m.player != CHANCE)
+        clock = clock_store.after_moves(
+            conn, table, made, None if over else int(player), self.now()
+        )
         updated = conn.execute(
             _ADVANCE,
             {
@@ -789,19 +832,16 @@ class TableService:
                 "decisions": decisions,
                 "new_status": "finished" if over else "playing",
                 "new_decider": None if over else int(player),
-                "at": _now(),
+                "at": moment(self.now),
+                "clock_started": None
+                if clock is None or clock.started is None
+                else _at(clock.started),
             },
         )
         if updated.rowcount != 1:
             raise sa.exc.IntegrityError("table advanced", None, Exception("race"))
-        # The turn notice leaves with the move or not at all (DESIGN.md, the outbox); at the
-        # start (seq 0) nobody decided before.
-        old_decider = table.decider if seq > 0 else None
-        new_decider = None if over else int(player)
-        version = table.version + decisions
-        notices.queue_turn(conn, table.id, table.mode, old_decider, new_decider, version)
         if made:
-            now = _now()
+            now = moment(self.now)
             conn.execute(
                 _INSERT_MOVES,
                 [
@@ -815,6 +855,7 @@ class TableService:
                     for number, move in enumerate(made, start=1)
                 ],
             )
+        return clock
 
     # -- chat (chat.py) ------------------------------------------------------------------------
     def say(self, table_id: str, seat: int, text: Any) -> int:

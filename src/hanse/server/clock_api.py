@@ -1,0 +1,60 @@
+"""The API of clocks and vacations: a seat taken back from the bot that played it when its time
+ran out, and an account's vacation (``timeouts.py``, ``vacations.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import ORJSONResponse, Response
+from pydantic import BaseModel, ConfigDict, StrictInt
+from starlette.concurrency import run_in_threadpool
+
+from hanse.server.api import _account, _after_change, _service, caller_seat
+from hanse.server.errors import forbidden, unauthorized
+from hanse.server.errors import unprocessable as invalid
+from hanse.server.timeouts import TimeOuts
+
+router = APIRouter(prefix="/api")
+
+
+class BackIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: StrictInt
+
+
+@router.post("/tables/{table_id}/seats/{seat}/back", response_class=ORJSONResponse)
+async def take_seat_back(table_id: str, seat: int, body: BackIn, request: Request) -> Response:
+    """The seat's own person takes back the seat a bot took when their time ran out."""
+    caller = await caller_seat(request, table_id, unsafe=True)
+    if caller is None:
+        raise unauthorized("only the seat's own person takes it back")
+    if caller != seat:
+        raise forbidden("only the seat's own person takes it back")
+    time_outs = TimeOuts(_service(request))
+    done = await run_in_threadpool(time_outs.take_seat_back, table_id, seat, body.version)
+    await _after_change(request, table_id, done.seq, done.bot_to_move)
+    return ORJSONResponse(done.payload)
+
+
+@router.get("/me/vacation")
+async def read_vacation(request: Request) -> dict[str, Any]:
+    """Days away a year, those left this year, and the vacation going on or planned."""
+    account = await _account(request, unsafe=False)
+    if account is None:
+        raise unauthorized("not signed in")
+    return await run_in_threadpool(_service(request).vacations.read, account[0])
+
+
+@router.put("/me/vacation")
+async def set_vacation(request: Request) -> dict[str, Any]:
+    """``{"from": "now" | time, "until": time}``, ``{"from", "days": n}`` or ``{"until":
+    "now"}`` (end the one going on); answered as ``GET``."""
+    account = await _account(request, unsafe=True)
+    if account is None:
+        raise unauthorized("not signed in")
+    try:
+        body = await request.json()
+    except ValueError:
+        raise invalid("the body is a JSON object") from None
+    return await run_in_threadpool(_service(request).vacations.update, account[0], body)
