@@ -57,3 +57,28 @@ def test_pieces_carry_seat_colour_and_letter() -> None:
     assert "#e69f00" not in svg  # no fifth seat in Kogge
     texts = {el.text for el in ET.fromstring(svg).iter(f"{SVG}text")}
     assert {"A", "B", "C", "D"} <= texts
+
+
+def test_a_corner_gives_a_name_its_room() -> None:
+    """A player's corner gives the name the corner's width (the decider's mark is a ring round
+    the badge, not an arrow beside the name): "Annabella (A, you)" whole, deciding or not, in
+    English and German; a name too long for the corner is cut with "…", its seat letter kept."""
+    from hanse.web.i18n import game_translations
+
+    game = make("kogge", 3)
+    for state, seat in decision_nodes(game, 0, 9, 60):
+        view = game.view(state, seat)
+        for lang, you in (("en", "you"), ("de", "du")):
+            tr = game_translations(lang, "kogge").gettext
+            names = ["Annabella", "Bernadette", "Christiane"]  # too wide at the first type
+            svg, _ = board_svg(view, [], tr, names=names)
+            texts = [el.text or "" for el in ET.fromstring(svg).iter(f"{SVG}text")]
+            letter = "ABC"[seat]
+            assert f"{names[seat]} ({letter}, {you})" in texts, (lang, seat)
+            long = ["Maximilian-Alexander von Hohenzollern"] * 3
+            svg, _ = board_svg(view, [], tr, names=long)
+            texts = [el.text or "" for el in ET.fromstring(svg).iter(f"{SVG}text")]
+            assert any(
+                t.startswith("Maximilian") and t.endswith(f"… ({letter}, {you})") for t in texts
+            )
+            assert "◀" not in svg
