@@ -18,6 +18,9 @@ Modules:
 - ``redis_link``: whether Redis answers; without it a worker goes on alone (DESIGN.md).
 - ``names``: the names people give themselves (NFC; invisible characters refused).
 - ``health``: ``/healthz`` and ``/readyz``; ``metrics``: Prometheus at ``/metrics``.
+- ``notices``: turn notice settings and the outbox rows written with a move; ``outbox_worker``:
+  the task sending them (``mailer`` by SMTP, ``webhooks`` signed), in ``notice_words``;
+  ``notice_pages``: ``/api/me/notices``, the confirmation and unsubscribe pages.
 - ``api``: the JSON and WebSocket routes; ``app``: the FastAPI application.
 - ``serve``: the ``hanse serve`` command; ``loadtest``: ``hanse bench --server``.
 """
