@@ -83,6 +83,8 @@ class LiveTable:
     seats: list[Seat]
     rematch: str | None = None
     """The table the same players play next, once one of them asked for it at the end."""
+    notice: str | None = None
+    """Why a table stored by an older Hanse was finished on upgrading (``stored_upgrade.py``)."""
     game: Any = field(init=False)
     state: Any = field(init=False)
     seq: int = 0
@@ -325,6 +327,7 @@ class LiveTable:
             "scores": None,
             "winners": None,
             "rematch": self.rematch,
+            "notice": self.notice,
             "clocks": self.clocks(),
         }
         if self.status == "finished":

@@ -17,6 +17,10 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
   back (``undo``, with the seq of that move) or a seat handed to a bot (``bot``, with who did it
   and the bot's level). ``seq`` is the table's seq the change took, so the event stands in the
   log after the moves numbered below it; written in the transaction of the change.
+- Notation (``stored_upgrade.py``): a table's ``notation``, the version of its game's notation its
+  moves are written in, and ``notice``, why a table stored by an older Hanse was finished when it
+  could not be carried over; ``moves_old`` and ``table_events_old`` keep the rows of every table
+  carried over, as they were stored (``moves_old.notation``: their notation).
 - ``notice_settings``: how an account is told that a decision waits for it (``notices.py``): an
   e-mail address (used once confirmed), a webhook URL and its signing secret, and per mode
   ("now", "digest" or "never").
@@ -53,6 +57,8 @@ game_tables = sa.Table(
     sa.Column("rematch", sa.String(32), nullable=True),
     sa.Column("time_control", sa.JSON, nullable=True),
     sa.Column("clock_started_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("notation", sa.Integer, nullable=False, server_default="1"),
+    sa.Column("notice", sa.Text, nullable=True),
     sa.Index("ix_tables_lobby", "visibility", "status", "created_at"),
 )
 
@@ -123,6 +129,31 @@ chat_messages = sa.Table(
 
 table_events = sa.Table(
     "table_events",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("undone_seq", sa.Integer, nullable=True),
+    sa.Column("by_seat", sa.Integer, nullable=True),
+    sa.Column("level", sa.String(16), nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+moves_old = sa.Table(
+    "moves_old",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("player", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("undone", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("notation", sa.Integer, nullable=False),
+)
+
+table_events_old = sa.Table(
+    "table_events_old",
     metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),

@@ -142,6 +142,7 @@ _HEAD = sa.select(
     game_tables.c.version,
     game_tables.c.status,
     game_tables.c.rematch,
+    game_tables.c.notice,
     game_tables.c.updated_at,
     game_tables.c.time_control,
     game_tables.c.clock_started_at,
@@ -317,6 +318,7 @@ class TableService:
         live.turn_limit = self.turn_limits[live.mode]
         live.status = head.status
         live.rematch = head.rematch
+        live.notice = head.notice
         live.now = self.now
         live.clock = clock_store.read(conn, live, head.time_control, head.clock_started_at)
         self._remember(live)
@@ -360,6 +362,7 @@ class TableService:
             game_tables.insert().values(
                 id=table_id,
                 game=spec.game,
+                notation=game_class(spec.game).NOTATION_VERSION,
                 players=spec.players,
                 flags=dict(spec.flags),
                 mode=spec.mode,
