@@ -24,6 +24,7 @@ from hanse.core.record import MatchRecord
 from hanse.core.upgrade import upgrade_moves
 from hanse.games import make
 from hanse.server import security, storage
+from hanse.server.tables import TableService
 from tests.server.api_client import Api
 from tests.server.conftest import make_server
 from tests.server.server_process import drop_postgres_schema
@@ -215,3 +216,76 @@ def test_a_table_the_rules_now_play_otherwise_is_finished_with_a_notice(
     stored = [tuple(a) for a in json.loads(REFUSED.read_text())["actions"][:61]]
     _, carried = upgrade_moves("kogge", 3, record.flags, 1, stored)
     assert record.actions == carried
+
+
+def test_a_taken_back_move_is_carried_over_taken_back(database_url: str) -> None:
+    """Old rows 30 (a whole bid), 31 (a bid taken back), 32 (its take-back), 33 (the bid again):
+    each move becomes its chain of bids, the one taken back stays taken back, and the event
+    names the first move of its chain; every row after them moves up by what the chains add."""
+    data = json.loads((DATA / "kogge_v1_table.json").read_text())
+    table_id = data["tables"][0]["id"]
+    moves = data["moves"]
+    assert (moves[29]["action"], moves[30]["action"]) == ("bid 7 6 3 1", "bid 8 6 3")
+    taken_back = {**moves[30], "undone": True}
+    later = [{**m, "seq": m["seq"] + 2} for m in moves[30:]]
+    data["moves"] = [*moves[:30], taken_back, *later]
+    data["tables"][0].update(seq=len(moves) + 2, version=data["tables"][0]["version"] + 2)
+    event = {
+        "table_id": table_id,
+        "seq": 32,
+        "kind": "undo",
+        "seat": 0,
+        "undone_seq": 31,
+        "by_seat": None,
+        "level": None,
+        "created_at": moves[30]["created_at"],
+    }
+    engine = storage.create_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            command.upgrade(storage._alembic_config(conn), "0004")  # take-backs came with it
+            for name in ("tables", "seats", "moves"):
+                _rows(conn, name, data[name])
+            _rows(conn, "table_events", [event])
+        storage.migrate(engine)
+        with engine.connect() as conn:
+            rows = conn.execute(
+                sa.text(
+                    "SELECT seq, player, action, undone FROM moves WHERE table_id = :t "
+                    "AND seq BETWEEN 30 AND 43 ORDER BY seq"
+                ),
+                {"t": table_id},
+            ).all()
+            told = conn.execute(
+                sa.text("SELECT seq, kind, undone_seq FROM table_events WHERE table_id = :t"),
+                {"t": table_id},
+            ).all()
+            head = conn.execute(
+                sa.text("SELECT seq, version, notation FROM tables WHERE id = :t"), {"t": table_id}
+            ).one()
+            kept = conn.execute(
+                sa.text("SELECT COUNT(*) FROM table_events_old WHERE table_id = :t"),
+                {"t": table_id},
+            ).scalar_one()
+        chain = ["bid 8", "bid 6", "bid 3", "bid done"]
+        assert [(r.seq, r.action, bool(r.undone)) for r in rows] == [
+            *((30 + i, text, False) for i, text in enumerate(["bid 7", "bid 6", "bid 3", "bid 1"])),
+            (34, "bid done", False),
+            *((35 + i, text, True) for i, text in enumerate(chain)),
+            *((40 + i, text, False) for i, text in enumerate(chain)),
+        ]
+        assert [(e.seq, e.kind, e.undone_seq) for e in told] == [(39, "undo", 35)]
+        assert kept == 1 and head.notation == 3
+        # Today's service reads the table where the old one left it.
+        live = TableService(engine).live(table_id)
+        old_moves = [(m["player"], m["action"]) for m in moves]
+        flags, carried = upgrade_moves("kogge", 2, {}, 1, old_moves)
+        assert head.seq == len(carried) + 4 + 1
+        assert live.version == head.version > data["tables"][0]["version"]
+        game = make("kogge", 2, **flags)
+        state = game.new_initial_state()
+        for _, text in carried:
+            game.apply_action(state, game.action_from_str(text))
+        assert str(live.state) == str(state)
+    finally:
+        engine.dispose()
