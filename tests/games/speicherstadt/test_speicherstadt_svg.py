@@ -173,3 +173,16 @@ def test_the_header_names_the_decider() -> None:
         )
         met.add(decision)
     assert {"demand", "purchase", "loading"} <= met
+
+
+def test_every_box_lies_inside_the_board() -> None:
+    """Every rectangle drawn (cards, the price tag under the card on sale, the stores) lies
+    inside the board's width, however many cards a row holds (five players reserve many)."""
+    for n, flags, seed in ((5, {"kaispeicher": True}, 3), (2, {}, 4)):
+        for game, state, seat in _decisions(n, flags, seed, every=3):
+            _, svg, _ = _board(game, state, seat)
+            root = ET.fromstring(svg)
+            width = float((root.get("viewBox") or "").split()[2])
+            for el in root.iter(f"{SVG}rect"):
+                x, w = float(el.get("x", 0)), float(el.get("width", 0))
+                assert x >= -0.5 and x + w <= width + 0.5, (n, el.attrib)

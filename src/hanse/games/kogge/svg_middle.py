@@ -81,7 +81,7 @@ def draw_middle(b: Board) -> None:
     lx = x + column
     for i, lot in enumerate(view["offer"]):
         out.append(_rect(lx, y + 74, lot_w, 36, rx=6, fill="#f4efe3", stroke="#c9c1ad"))
-        out.append(_text(lx + 4, y + 97, str(i), 12, fill=MUTED))
+        out.append(_text(lx + 4, y + 97, str(i + 1), 12, fill=MUTED))  # lots 1 to 4
         mx = lx + 14 + (lot_w - 14 - 64) / 2  # two chips and their gap, right of the number
         for value in lot:
             out.append(marker_chip(mx, y + 78, value, 28))

@@ -16,6 +16,7 @@ from hanse.games.svg_parts import (
     name_label,
     plural,
     seat_name,
+    text_width,
 )
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
@@ -183,10 +184,12 @@ def _draw_layout(b: Board, top: float) -> float:
     for i, group in enumerate(groups):
         x = gap + i * (w + gap)
         out.append(_rect(x, y, w, h, rx=6, fill="#fffdf7", stroke="#c9c1ad"))
-        out.append(_text(x + 6, y + 19, tr("Pack {pack}").format(pack=i + 1), 15, weight="bold"))
-        if w >= 150:
-            many = plural(len(packs[i]), "{count} card", "{count} cards")
-            count_words = tr(many).format(count=len(packs[i]))
+        title = tr("Pack {pack}").format(pack=i + 1)
+        out.append(_text(x + 6, y + 19, title, 15, weight="bold"))
+        many = plural(len(packs[i]), "{count} card", "{count} cards")
+        count_words = tr(many).format(count=len(packs[i]))
+        # How many cards, where the pack's title leaves room for it ("Pacchetto 5" is long).
+        if text_width(title, 15, bold=True) + text_width(count_words, 13) + 20 <= w:
             out.append(_text(x + w - 6, y + 19, count_words, 13, anchor="end", fill=MUTED))
         for j, (label, count) in enumerate(group):
             b.card_chip(x + 4, y + 26 + j * 28, w - 8, label, count)

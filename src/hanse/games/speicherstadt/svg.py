@@ -359,7 +359,9 @@ def _sale_badge(view: dict[str, Any], cx: float, y: float, tr: Translate) -> str
     else:
         text = tr("On sale · {price} coins" if price != 1 else "On sale · {price} coin")
         text = text.format(price=price)
-    w = rough_width(text, 12) + 12
+    w = text_width(text, 12, bold=True) + 12
+    # Under the card, but inside the board where the card stands at the row's end.
+    cx = min(max(cx, 4 + w / 2), WIDTH - 4 - w / 2)
     return _rect(cx - w / 2, y - 9, w, 18, fill="#24303c", rx="9") + _text(
         cx, y, text, 12, weight="bold", fill="#ffffff"
     )
