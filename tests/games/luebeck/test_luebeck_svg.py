@@ -69,3 +69,23 @@ def test_figures_carry_seat_colour_and_letter() -> None:
         assert colour in svg
     texts = {el.text for el in ET.fromstring(svg).iter(f"{SVG}text")}
     assert set("ABCDE") <= texts
+
+
+def test_packs_are_counted_from_one() -> None:
+    """The layout's packs read "Pack 1" to "Pack n" (numbers a player reads count from 1), and
+    the target of ``draft 0`` says "draft pack 1": the notation stays as it is."""
+    met = 0
+    for game, state, seat in _decisions(3, {}, 2, every=1, limit=40):
+        view = game.view(state, seat)
+        if view["decision"] != "draft":
+            continue
+        legal = [game.action_to_str(a) for a in game.legal_actions(state)]
+        svg, _placed = board_svg(view, legal)
+        root = ET.fromstring(svg)
+        titles = [el.text for el in root.iter(f"{SVG}text") if (el.text or "").startswith("Pack ")]
+        assert titles == [f"Pack {i + 1}" for i in range(len(view["layout"]))]
+        for el in root.iter():
+            if el.get("data-action") == "draft 0":
+                assert (el.get("aria-label") or "").startswith("draft pack 1: ")
+                met += 1
+    assert met
