@@ -10,6 +10,8 @@ changed ships ``hanse.games.<package>.upgrade`` with:
   that became a choice later, set as the old game had it);
 - ``written_in(version, texts) -> int``: the notation moves said to be of ``version`` are written
   in (records and tables stored before versions were named say 1, whatever wrote them);
+- ``why_not(game, version, state, text) -> str | None`` (optional): the changed rule an old move
+  that no longer replays ran into, for the refusal's message;
 - ``guard(game, version) -> Guard | None``: where the rules themselves changed, a check called
   after every current move, raising :class:`NotCarriedOverError` where the old game went otherwise
   than the current rules would have it go.
@@ -137,10 +139,19 @@ class Upgrader:
                 f"{REFUSED}: move {self.number} ({text!r}): {error}"
             ) from None
         except IllegalActionError as error:
+            why = self._why_not(state, text)
             raise NotCarriedOverError(
-                f"{REFUSED}: move {self.number} ({text!r}) does not replay: {error}"
+                f"{REFUSED}: move {self.number} ({text!r}) does not replay: {why or error}"
             ) from None
         return out
+
+    def _why_not(self, state: Any, text: str) -> str | None:
+        """The rule that changed, where the game's upgrader can name it."""
+        explain = getattr(self.module, "why_not", None)
+        if explain is None:
+            return None
+        why: str | None = explain(self.game, self.version, state, text)
+        return why
 
 
 def upgrade_moves(

@@ -98,7 +98,8 @@ def test_a_record_of_the_current_notation_is_left_alone() -> None:
     ("name", "why"),
     [
         ("v1_3p_conflicts_order.json", "the old rules asked player 1 to attack next"),
-        ("v1_3p_memory_home_step.json", "'step 0' is not legal now"),
+        ("v1_3p_memory_home_step.json", "a route marker pointing back to its own city"),
+        ("v1_3p_leftover_draw.json", "marker 8 was drawn from the reserve with last round's"),
     ],
 )
 def test_a_game_the_rules_now_play_otherwise_is_refused(name: str, why: str) -> None:

@@ -107,6 +107,26 @@ def guard(game: Any, version: int) -> Guard | None:
     return check
 
 
+def why_not(game: Any, version: int, s: KoggeState, text: str) -> str | None:
+    """The rule an old move ran into (its translation was refused by the current rules)."""
+    if version >= BIDS_AS_CHAINS:
+        return None
+    head, *args = text.split()
+    if head == "deal" and s.leftover and int(args[0]) in s.leftover and not s.reserve[int(args[0])]:
+        return (
+            f"marker {args[0]} was drawn from the reserve with last round's unsold markers back "
+            "in it; they now return only after the new markers are drawn (RULINGS.md, 'New "
+            "route markers each round')"
+        )
+    if head in ("step", "push") and args and args[0] in ("0", "1"):
+        action = ForcedStep(int(args[0])) if head == "step" else Push(int(args[0]))
+        try:
+            _home_step(s, action)
+        except NotCarriedOverError as error:
+            return str(error)
+    return None
+
+
 def _home_step(s: KoggeState, action: Action) -> None:
     """An old step along a marker pointing back to the cog's own city left the cog there; now
     that marker is no route and the cog takes the other one (rules/common.py, step_away)."""
