@@ -51,6 +51,32 @@ function keepOneMe(chosen) {
 seatList.addEventListener("change", (event) => {
   if (event.target.value === "me") keepOneMe(event.target);
 });
+// The time control offered for the mode: a live clock (none, 5+5, 10+10, 20+20, custom) or
+// days per move; the bot level taking a seat out of time once there is a clock.
+function layoutClock() {
+  const mode = form.elements.mode.value;
+  for (const label of form.querySelectorAll("[data-clock-mode]")) label.hidden = label.dataset.clockMode !== mode;
+  form.querySelector("[data-clock-custom]").hidden = mode !== "live" || form.elements.live_clock.value !== "custom";
+  form.querySelector("[data-clock-level]").hidden = clock() === null;
+}
+
+function clock() {
+  if (form.elements.mode.value === "async") {
+    const days = +form.elements.days.value;
+    return days ? { per_move: days * 86400 } : null;
+  }
+  const chosen = form.elements.live_clock.value;
+  if (!chosen) return null;
+  if (chosen === "custom") {
+    return { base: +form.elements.base_minutes.value * 60, increment: +form.elements.increment.value };
+  }
+  const [base, increment] = chosen.split("+").map(Number);
+  return { base, increment };
+}
+
+for (const name of ["mode", "live_clock", "days"]) form.elements[name].addEventListener("change", layoutClock);
+layoutClock();
+
 form.elements.game.addEventListener("change", layoutSeats);
 form.elements.players.addEventListener("change", layoutSeats);
 layoutSeats();
@@ -69,6 +95,7 @@ form.addEventListener("submit", async (event) => {
     const created = await post("/api/tables", {
       game, players: kinds.length, flags, seats,
       mode: form.elements.mode.value, visibility: form.elements.visibility.value,
+      ...(clock() ? { clock: clock(), on_time_out: "bot", level: form.elements.time_out_level.value } : {}),
     });
     remember(name);
     const invites = {};

@@ -146,6 +146,9 @@ panel.addEventListener("click", (event) => {
   if (zoom) toggleFitted(panel, zoom);
   // Take back one's last move (offered while one still decides and it showed nothing hidden).
   if (event.target.closest("[data-undo]")) change("undo", {});
+  // One's seat back from the bot that took it when one's time ran out.
+  const back = event.target.closest("[data-take-back]");
+  if (back) change(`seats/${back.dataset.takeBack}/back`, {});
   // A seat left to a bot: one's own (leaving), or a player's who has had too long to decide.
   const handed = event.target.closest("[data-take-over]");
   if (handed && (!handed.dataset.ask || window.confirm(handed.dataset.ask))) {

@@ -72,10 +72,21 @@ let ticking = null;
 export function runClock(panel) {
   clearInterval(ticking);
   const clock = panel.querySelector(".clock[data-waiting]");
-  if (!clock) return;
-  const start = Date.now() - +clock.dataset.waiting * 1000;
-  const shown = clock.querySelector(".clock-time");
+  // Where the table has a clock: the deciding seat's time left counts down (data-left, in
+  // seconds when the page got it), in the players list and the prompt bar; red when low.
+  const countdowns = [...panel.querySelectorAll("[data-left][data-running]")];
+  if (!clock && !countdowns.length) return;
+  const received = Date.now();
+  const start = clock ? Date.now() - +clock.dataset.waiting * 1000 : 0;
+  const shown = clock?.querySelector(".clock-time");
   const tick = () => {
+    for (const countdown of countdowns) {
+      const left = Math.max(0, +countdown.dataset.left - (Date.now() - received) / 1000);
+      countdown.querySelector(".clock-time").textContent =
+        clockText(left, countdown.dataset.daysFormat);
+      countdown.classList.toggle("low", left < +countdown.dataset.low);
+    }
+    if (!clock) return;
     const seconds = Math.max(0, Math.floor((Date.now() - start) / 1000));
     const h = Math.floor(seconds / 3600);
     const m = Math.floor((seconds % 3600) / 60);
@@ -87,4 +98,16 @@ export function runClock(panel) {
   };
   tick();
   ticking = setInterval(tick, 1000);
+}
+
+// Time left as the server writes it (clock_view.clock_text): 4:05, 1:02:03, "2 d 3:15".
+function clockText(seconds, daysFormat) {
+  const whole = Math.floor(seconds);
+  const days = Math.floor(whole / 86400);
+  const h = Math.floor((whole % 86400) / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  if (days) return daysFormat.replace("{days}", String(days)).replace("{time}", `${h}:${two(m)}`);
+  return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
