@@ -902,9 +902,12 @@ def serve_command(
     serves Prometheus metrics at /metrics to loopback and to HANSE_METRICS_FROM (addresses or
     networks, commas). /healthz and /readyz tell a load balancer whether a worker lives and can
     serve. Without Redis (or while it is away) each worker counts limits alone and feeds its
-    live clients from the database. Turn notices: HANSE_SMTP_URL
-    (smtp://user:password@host:587?starttls=1 or smtps://...; none: e-mail is off),
-    HANSE_MAIL_FROM, HANSE_REMIND_HOURS (24), HANSE_NOTICE_POLL_SECONDS,
+    live clients from the database. Clocks: HANSE_VACATION_DAYS (days a year an account may be
+    away; its one-move-a-day clocks stop meanwhile, 21); HANSE_SWEEP_SECONDS (how often clocks
+    run out and bot seats are checked); HANSE_LIVE_TURN_LIMIT, HANSE_ASYNC_TURN_LIMIT (seconds
+    a decision may take before the others may let a bot play the seat).
+    Turn notices: HANSE_SMTP_URL (smtp://user:password@host:587?starttls=1 or smtps://...;
+    none: e-mail is off), HANSE_MAIL_FROM, HANSE_REMIND_HOURS (24), HANSE_NOTICE_POLL_SECONDS,
     HANSE_NOTICE_RETRY_SECONDS, HANSE_NOTICE_TRIES, HANSE_NOTICE_LEASE_SECONDS.
     """
     from dataclasses import replace
