@@ -53,9 +53,14 @@ class ServerProcess:
     redis_url: str | None = None
     workers: int = 1
     port: int = field(default_factory=free_port)
-    # Tests create tables by the dozen from one address: the default rates are for people.
+    # Tests create tables by the dozen from one address: the default rates and the number of
+    # waiting tables one address may have are for people.
     environ: dict[str, str] = field(
-        default_factory=lambda: {"HANSE_CREATE_RATE": "100000", "HANSE_SUBMIT_RATE": "1000"}
+        default_factory=lambda: {
+            "HANSE_CREATE_RATE": "100000",
+            "HANSE_SUBMIT_RATE": "1000",
+            "HANSE_MAX_WAITING": "100000",
+        }
     )
     process: subprocess.Popen[bytes] | None = None
     output: Path | None = None

@@ -90,7 +90,8 @@ def test_bots_are_named_by_their_level_in_the_readers_language(api: Api) -> None
 def test_a_finished_game_offers_a_rematch_to_its_players(api: Api) -> None:
     """The end screen's rematch (as on Board Game Arena): the first player who asks makes a
     table of the same game, variants and seats, private so that its seats wait for the same
-    people; each player takes the same seat there; a spectator may watch it."""
+    people; each player takes the same seat there; a spectator of the public game is not told
+    the private rematch's id, nor may it watch the rematch by its id (private.py)."""
     import random
 
     created = api.create(
@@ -121,12 +122,13 @@ def test_a_finished_game_offers_a_rematch_to_its_players(api: Api) -> None:
     first = api.http.post(f"/api/tables/{table_id}/rematch", headers=Api.auth(tokens[1]))
     assert first.status_code == 200 and first.json()["seat"] == 1
     rematch_id = first.json()["table"]
-    assert api.table(table_id)["rematch"] == rematch_id
+    assert api.table(table_id, tokens[0])["rematch"] == rematch_id
+    assert api.table(table_id)["rematch"] is None  # a spectator's payload
     again = api.http.post(f"/api/tables/{table_id}/rematch", headers=Api.auth(tokens[1]))
     assert again.status_code == 409  # the seat is this player's already
     panel = api.http.get(f"/tables/{table_id}/panel", headers=Api.auth(tokens[0])).text
     assert "Take your seat at the rematch" in panel
-    assert f'href="/tables/{rematch_id}"' in api.http.get(f"/tables/{table_id}/panel").text
+    assert rematch_id not in api.http.get(f"/tables/{table_id}/panel").text
     second = api.http.post(f"/api/tables/{table_id}/rematch", headers=Api.auth(tokens[0]))
     assert second.status_code == 200 and second.json() == {
         "table": rematch_id,
@@ -134,6 +136,7 @@ def test_a_finished_game_offers_a_rematch_to_its_players(api: Api) -> None:
         "token": second.json()["token"],
     }
     api.http.cookies.clear()
+    assert api.http.get(f"/api/tables/{rematch_id}").status_code == 404  # not to a spectator
     rematch = api.table(rematch_id, second.json()["token"])
     assert rematch["status"] == "playing" and rematch["visibility"] == "private"
     assert [s["name"] for s in rematch["seats"][:2]] == ["P0", "P1"]

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from hanse.games import REGISTRY
-from hanse.server import clocks, security
+from hanse.server import clocks, private, security
 from hanse.server.errors import (
     DATABASE_AWAY,
     SERVICE_AWAY,
@@ -28,7 +28,10 @@ from hanse.server.errors import (
     forbidden,
     unauthorized,
 )
+from hanse.server.lobby_query import LobbyQuery
 from hanse.server.tables import BOT_LEVELS, SeatSpec, TableService, TableSpec
+from hanse.server.waiting import Origin
+from hanse.web.i18n import choose
 
 router = APIRouter(prefix="/api")
 
@@ -52,6 +55,8 @@ class TableIn(BaseModel):
     clock: dict[StrictStr, Any] | None = None
     on_time_out: StrictStr | None = None
     level: StrictStr | None = None
+    # The creator's language, which the lobby filters by (default: the page's or browser's)
+    lang: Literal["en", "de", "it"] | None = None
 
 
 class Invite(BaseModel):
@@ -63,6 +68,7 @@ class TableCreated(BaseModel):
     id: str
     url: str
     invites: list[Invite]
+    spectate: str | None = None  # a private table's spectator link (private.py)
 
 
 class NameIn(BaseModel):
@@ -274,7 +280,13 @@ async def create_table(body: TableIn, request: Request) -> TableCreated:
         clock=clocks.parse(body.clock, body.mode, body.on_time_out, body.level),
     )
     service = _service(request)
-    table_id, invites = await run_in_threadpool(service.create, spec)
+    # Counted against the account signed in (reading who it is changes nothing), else the address
+    try:
+        account = await _account(request, unsafe=False)
+    except ApiError:
+        account = None
+    origin = Origin(account and account[0], _client(request), body.lang or _language(request))
+    table_id, invites = await run_in_threadpool(service.create, spec, origin, settings.max_waiting)
     base = _base_url(request)
     if not invites:
         request.app.state.bots.poke(table_id)
@@ -282,16 +294,40 @@ async def create_table(body: TableIn, request: Request) -> TableCreated:
         id=table_id,
         url=f"{base}/tables/{table_id}",
         invites=[Invite(seat=seat, url=f"{base}/join/{secret}") for seat, secret in invites],
+        spectate=private.spectate_url(base, settings.secret_key, table_id)
+        if spec.visibility == "private"
+        else None,
     )
+
+
+def _language(request: Request) -> str:
+    """The creator's language: the page's choice (its cookie), else the browser's."""
+    return choose(None, request.cookies.get("hanse_lang"), request.headers.get("accept-language"))
 
 
 @router.get("/tables")
 async def lobby(
     request: Request,
+    response: Response,
     status: Annotated[Literal["waiting", "playing", "finished"], Query()] = "waiting",
+    game: Annotated[str | None, Query(max_length=40)] = None,
+    players: Annotated[int | None, Query(ge=1, le=8)] = None,
+    mode: Annotated[Literal["live", "async"] | None, Query()] = None,
+    lang: Annotated[Literal["en", "de", "it"] | None, Query()] = None,
+    before: Annotated[str | None, Query(max_length=200)] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 50,
 ) -> list[dict[str, Any]]:
-    """The public tables with this status, newest first (the lobby)."""
-    return await run_in_threadpool(_service(request).lobby, status)
+    """The public tables with this status, newest first (the lobby), a page at a time: of a
+    game, a number of players, a mode, a creator's language if asked. A page that is not the
+    last says where the next begins: its cursor in the ``X-Next-Before`` header (pass it as
+    `before`) and the next page's address in ``Link: <...>; rel="next"``."""
+    query = LobbyQuery(status, game, players, mode, lang, before, limit)
+    page = await run_in_threadpool(_service(request).lobby_page, query)
+    if page.next is not None:
+        response.headers["X-Next-Before"] = page.next
+        following = request.url.include_query_params(before=page.next)
+        response.headers["Link"] = f'<{following}>; rel="next"'
+    return page.tables
 
 
 @router.get("/tables/{table_id}", response_class=ORJSONResponse)
@@ -305,6 +341,7 @@ async def read_table(
     (from entry `log_from`, or for a caller holding the log up to the entry numbered
     `log_after`, from where its log goes on: ``log_start``)."""
     seat = await caller_seat(request, table_id, unsafe=False)
+    await private.check_watcher(request, table_id, seat)
     service = _service(request)
     payload = await run_in_threadpool(service.read, table_id, seat, log_from, log_after)
     return ORJSONResponse(payload)
@@ -373,7 +410,8 @@ async def read_chat(
     table_id: str, request: Request, after: Annotated[int, Query(ge=0)] = 0
 ) -> list[dict[str, Any]]:
     """What the people at the table wrote after message `after`, oldest first (the last 50)."""
-    await caller_seat(request, table_id, unsafe=False)  # a forged token is refused here too
+    seat = await caller_seat(request, table_id, unsafe=False)  # a forged token is refused too
+    await private.check_watcher(request, table_id, seat)
     return await run_in_threadpool(_service(request).chat, table_id, after)
 
 
@@ -422,6 +460,7 @@ async def _joined(request: Request, response: Response, joined: Any) -> Joined:
 @router.get("/tables/{table_id}/record")
 async def table_record(table_id: str, request: Request) -> dict[str, Any]:
     """The finished game's record (``hanse replay`` reads it)."""
+    await private.check_watcher(request, table_id, await caller_seat(request, table_id, False))
     return await run_in_threadpool(_service(request).record, table_id)
 
 
@@ -501,6 +540,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
         if websocket.cookies and not _same_origin(websocket):
             raise forbidden("a live connection signed in by cookie must come from this site")
         seat = await caller_seat(websocket, table_id, unsafe=False)
+        await private.check_watcher(websocket, table_id, seat)
         payload = await run_in_threadpool(service.read, table_id, seat, 0)
     except ApiError as error:
         await websocket.close(code=4000 + error.status, reason=error.message[:120])

@@ -38,6 +38,8 @@ from hanse.server.security import CookieSigner
 from hanse.server.settings import Settings
 from hanse.server.signin import SignInGuard
 from hanse.server.tables import TableService
+from hanse.server.undo_limits import UndoLimits
+from hanse.server.upkeep import Upkeep
 from hanse.web import STATIC
 
 log = logging.getLogger("hanse.server")
@@ -65,6 +67,9 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         book, links, outbox = outbox_worker.from_settings(settings, engine, service)
         app.state.notice_book, app.state.notice_links = book, links
         await outbox.start()
+        service.undo_limits = UndoLimits(settings.undo_per_decision, settings.undo_rate)
+        upkeep = Upkeep(engine, settings.upkeep_seconds, settings.waiting_days, settings.chat_days)
+        await upkeep.start()
         app.state.settings = settings
         app.state.service = service
         app.state.events = events
@@ -88,6 +93,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await watch
                 metrics.worker_ended()
+            await upkeep.stop()
             await outbox.stop()
             await bots.stop()
             await events.stop()

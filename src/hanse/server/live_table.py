@@ -26,6 +26,7 @@ from hanse.core.protocol import CHANCE, TERMINAL, Action, IllegalActionError
 from hanse.games import make
 from hanse.server.clocks import TableClock, no_clock
 from hanse.server.table_events import UNDO, TableEvent
+from hanse.server.undo_limits import UndoLimits
 
 _system_random = random.SystemRandom()
 
@@ -111,6 +112,8 @@ class LiveTable:
     """The table's clocks (``clocks.py``; None: no time control), kept by the table service."""
     now: Callable[[], float] = time.time
     """The service's clock (``hanse.server.clock``): what the clocks' time left is counted to."""
+    undo_limits: UndoLimits | None = None
+    """How many take-backs a seat may make (``undo_limits.py``; None: no limit)."""
 
     def __post_init__(self) -> None:
         self.game = game_for(self.game_id, self.players, self.flags)
@@ -208,6 +211,10 @@ class LiveTable:
             )
         return None if self._shown[key] else takeback.SHOWED_SOMETHING
 
+    def undo_limit(self, seat: int) -> str | None:
+        """Why `seat` may take back no more now, in words (a limit reached), or None."""
+        return None if self.undo_limits is None else self.undo_limits.reason(self, seat)
+
     def waiting(self) -> float | None:
         """Seconds the seat deciding now has had its decision (None: nobody decides)."""
         return None if self.decider is None else max(0.0, time.time() - self.changed_at)
@@ -285,7 +292,7 @@ class LiveTable:
         """The table as `seat` (None: a spectator) may see it, with its log from entry
         `log_from`, or (`held`: the seq of the last entry the client holds) from where that
         client's log goes on (:meth:`log_start`)."""
-        started = self.status != "waiting"
+        started = self.status not in ("waiting", "expired")  # expired: never started
         view = self._view(seat) if started else None
         decider = self.decider
         legal: list[dict[str, Any]] = []
@@ -293,6 +300,13 @@ class LiveTable:
         if seat is not None and decider == seat and view is not None:
             legal = self._legal(view) if self.seats[seat].kind == "human" else []
         viewer = self.players if seat is None else seat
+        could_undo = (
+            seat is not None
+            and decider == seat
+            and self.undo_refusal(seat, thorough=False) is None
+        )
+        # A limit is said only where a take-back would otherwise be offered.
+        undo_limit = self.undo_limit(seat) if could_undo and seat is not None else None
         start = max(0, min(log_from, len(self.entries))) if held is None else self.log_start(held)
         body: dict[str, Any] = {
             "id": self.id,
@@ -307,11 +321,8 @@ class LiveTable:
             "seats": [s.public() for s in self.seats],
             "version": self.version,
             "decider": decider,
-            "can_undo": (
-                seat is not None
-                and decider == seat
-                and self.undo_refusal(seat, thorough=False) is None
-            ),
+            "can_undo": could_undo and undo_limit is None,
+            "undo_limit": undo_limit,
             "waiting": None if (waiting := self.waiting()) is None else round(waiting),
             "turn_limit": self.turn_limit,
             "can_take_over": (
@@ -326,7 +337,8 @@ class LiveTable:
             "log": [_logged(entry, viewer) for entry in self.entries[start:]],
             "scores": None,
             "winners": None,
-            "rematch": self.rematch,
+            # A rematch is private: its id is for the players only (private.py).
+            "rematch": self.rematch if seat is not None else None,
             "notice": self.notice,
             "clocks": self.clocks(),
         }

@@ -72,6 +72,7 @@ class _Server:
             **os.environ,
             "XDG_DATA_HOME": self.folder.name,  # a fresh SQLite file and secret
             "HANSE_CREATE_RATE": "1000000",  # the simulated players share one address
+            "HANSE_MAX_WAITING": "1000000",  # and wait for each other at 200 tables
             "HANSE_SUBMIT_RATE": "1000000",
         }
         self.log = Path(self.folder.name) / "server.log"

@@ -59,7 +59,12 @@ game_tables = sa.Table(
     sa.Column("clock_started_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("notation", sa.Integer, nullable=False, server_default="1"),
     sa.Column("notice", sa.Text, nullable=True),
+    # Who made the table (an account, else a guest's address) and in which language (waiting.py)
+    sa.Column("lang", sa.String(8), nullable=True),
+    sa.Column("creator_account", sa.Integer, nullable=True),
+    sa.Column("creator_address", sa.String(64), nullable=True),
     sa.Index("ix_tables_lobby", "visibility", "status", "created_at"),
+    sa.Index("ix_tables_creator", "status", "creator_address"),
 )
 
 moves = sa.Table(

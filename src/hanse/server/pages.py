@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -18,10 +19,12 @@ from hanse.core.protocol import CHANCE
 from hanse.core.words import log_line
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
+from hanse.server import private
 from hanse.server.api import _account, caller_seat, list_games
 from hanse.server.clock_view import seat_clocks
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
+from hanse.server.lobby_query import lobby_filter
 from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence
 from hanse.server.security import cookies_secure
 from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
@@ -141,9 +144,13 @@ def variants_said(game_id: str, flags: Mapping[str, Any], translate: Callable[[s
 @router.get("/")
 async def lobby(request: Request) -> HTMLResponse:
     service: TableService = request.app.state.service
-    waiting = await run_in_threadpool(service.lobby, "waiting")
-    playing = await run_in_threadpool(service.lobby, "playing", 20)
-    finished = await run_in_threadpool(service.lobby, "finished", 20)
+    chosen = lobby_filter(request.query_params)
+    page = await run_in_threadpool(service.lobby_page, replace(chosen, status="waiting"))
+    waiting = page.tables
+    playing, finished = [
+        (await run_in_threadpool(service.lobby_page, replace(chosen, status=s, limit=20))).tables
+        for s in ("playing", "finished")
+    ]
     translate = translations(_lang(request)).gettext
     for table in (*waiting, *playing, *finished):
         table["variants"] = variants_said(table["game"], table["flags"], translate)
@@ -155,6 +162,9 @@ async def lobby(request: Request) -> HTMLResponse:
         playing=playing,
         finished=finished,
         levels=BOT_LEVELS,
+        chosen=chosen,
+        lobby_languages=[(code, language_name(code)) for code in LANGUAGES],
+        more=None if page.next is None else str(request.url.include_query_params(before=page.next)),
     )
 
 
@@ -228,7 +238,7 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
     payload = await _payload(request, table_id)
     title = REGISTRY[payload["game"]].title
     panel = render_panel(payload, _lang(request))
-    return _page(
+    response = _page(
         request,
         "table.html",
         table_id=table_id,
@@ -236,7 +246,18 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
         panel=panel,
         game_id=payload["game"],
         marks=SEAT_MARKS,
+        spectate=_spectate(request, payload),
     )
+    private.remember_link(request, response, table_id)
+    return response
+
+
+def _spectate(request: Request, payload: dict[str, Any]) -> str | None:
+    """A private table's spectator link, for its players to pass on (private.py)."""
+    if payload["visibility"] != "private" or payload["seat"] is None:
+        return None
+    base = (request.app.state.settings.public_url or str(request.base_url)).rstrip("/")
+    return private.spectate_url(base, request.app.state.settings.secret_key, payload["id"])
 
 
 @router.get("/tables/{table_id}/panel")
@@ -260,6 +281,7 @@ def _bot_name(level: str, translate: Callable[[str], str]) -> str:
 async def _payload(request: Request, table_id: str) -> dict[str, Any]:
     service: TableService = request.app.state.service
     seat = await caller_seat(request, table_id, unsafe=False)
+    await private.check_watcher(request, table_id, seat)
     payload: dict[str, Any] = await run_in_threadpool(service.read, table_id, seat, 0)
     return payload
 
@@ -355,6 +377,8 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         status_text = _("waiting for players")
     elif status == "finished":
         status_text = _("finished")
+    elif status == "expired":
+        status_text = _("expired: its seats were not all taken in time")
     elif payload["decider"] is not None:
         status_text = f"{_('decides')}: {_seat_name(payload, payload['decider'], lang)}"
     else:

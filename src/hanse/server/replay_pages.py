@@ -15,6 +15,8 @@ from starlette.concurrency import run_in_threadpool
 from hanse.core.protocol import CHANCE
 from hanse.core.record import MatchRecord
 from hanse.games import REGISTRY
+from hanse.server import private
+from hanse.server.api import caller_seat
 from hanse.server.errors import unprocessable
 from hanse.server.live_table import game_for
 from hanse.server.pages import (
@@ -39,8 +41,9 @@ router = APIRouter(include_in_schema=False)
 async def replay_page(
     table_id: str, request: Request, step: int = 0, seat: int | None = None
 ) -> HTMLResponse:
-    """A finished game, step by step (its record is public once it is over); ``?step=N`` and
-    ``&seat=K`` open it at a step as a seat saw it, so that a step can be shared."""
+    """A finished game, step by step (a public game's record is open to all once it is over, a
+    private one's to its players and those holding its link); ``?step=N`` and ``&seat=K`` open
+    it at a step as a seat saw it, so that a step can be shared."""
     record = await _record(request, table_id)
     _check_seat(record, seat)
     lang = _lang(request)
@@ -81,6 +84,8 @@ def _check_seat(record: dict[str, Any], seat: int | None) -> None:
 
 async def _record(request: Request, table_id: str) -> dict[str, Any]:
     service: TableService = request.app.state.service
+    # A private game is replayed by its players and those holding its link (private.py).
+    await private.check_watcher(request, table_id, await caller_seat(request, table_id, False))
     record: dict[str, Any] = await run_in_threadpool(service.record, table_id)
     return record
 

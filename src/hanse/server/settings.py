@@ -77,6 +77,17 @@ class Settings:
     notice_tries: int = 6
     notice_lease_seconds: float = 300.0
     remind_hours: float = 24.0  # the reminder before a one-move-a-day clock runs out
+    # What one client can pile up (waiting.py, undo_limits.py): a table that has not started
+    # within `waiting_days` expires; an account (a guest: an address) has at most `max_waiting`
+    # open waiting tables; `undo_per_decision` take-backs per turn of a seat, `undo_rate` a
+    # minute; a table's chat is kept `chat_days` after it ends. The sweep runs every
+    # `upkeep_seconds`.
+    waiting_days: float = 7.0
+    max_waiting: int = 5
+    undo_per_decision: int = 3
+    undo_rate: int = 6
+    chat_days: float = 90.0
+    upkeep_seconds: float = 600.0
 
     def with_secret(self) -> Settings:
         return self if self.secret_key else replace(self, secret_key=_persistent_secret())
