@@ -909,6 +909,11 @@ def serve_command(
     Turn notices: HANSE_SMTP_URL (smtp://user:password@host:587?starttls=1 or smtps://...;
     none: e-mail is off), HANSE_MAIL_FROM, HANSE_REMIND_HOURS (24), HANSE_NOTICE_POLL_SECONDS,
     HANSE_NOTICE_RETRY_SECONDS, HANSE_NOTICE_TRIES, HANSE_NOTICE_LEASE_SECONDS.
+    What one client can pile up: HANSE_WAITING_DAYS (a table not started by then expires, 7),
+    HANSE_MAX_WAITING (waiting tables per account, per address for guests, 5),
+    HANSE_UNDO_PER_DECISION (take-backs a turn, 3), HANSE_UNDO_RATE (take-backs a minute, 6),
+    HANSE_CHAT_DAYS (a table's chat kept after it ended, 90), HANSE_UPKEEP_SECONDS (how often
+    the sweep that expires and deletes runs, 600).
     """
     from dataclasses import replace
 
