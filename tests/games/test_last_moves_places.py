@@ -17,7 +17,6 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
-from functools import cache
 from typing import Any
 
 import pytest
@@ -191,14 +190,13 @@ def test_a_state_changes_where_the_drawing_does(
     assert compared > 50 and changes > 5
 
 
-@cache
-def _kinds_named(game_id: str, n: int) -> dict[str, int]:
+def _kinds_named(game_id: str, n: int, flags: dict[str, Any]) -> dict[str, int]:
     """Over two random games: each kind of move -> how many of its moves named a place."""
     action_places = _module(game_id).action_places
     board_svg: BoardSvg = _module(game_id).board_svg
     named: dict[str, int] = {}
     for seed in (0, 1):
-        game = make(game_id, num_players=n)
+        game = make(game_id, num_players=n, **flags)
         state = game.new_initial_state()
         rng = random.Random(seed)
         while not game.is_terminal(state):
@@ -220,14 +218,24 @@ def _kinds_named(game_id: str, n: int) -> dict[str, int]:
     return named
 
 
+SAMPLES = [
+    (game, n, flags)
+    for game, counts in COUNTS.items()
+    for n in (counts[0], counts[-1])
+    for flags in _variants(game)[:: max(1, len(_variants(game)) - 1)]
+]
+"""The fewest and the most players, with the default rules and with every flag turned."""
+
+
 @pytest.mark.parametrize(
-    ("game_id", "n"),
-    [(g, c) for g, counts in COUNTS.items() for c in (counts[0], counts[-1])],
+    ("game_id", "n", "flags"),
+    SAMPLES,
+    ids=[f"{g}-{n}-{'+'.join(sorted(f)) or 'default'}" for g, n, f in SAMPLES],
 )
-def test_action_places_are_on_the_board(game_id: str, n: int) -> None:
+def test_action_places_are_on_the_board(game_id: str, n: int, flags: dict[str, Any]) -> None:
     """Every move of two random games (chance included) names only places the board after it
     has, for a spectator and for the seat that moved; every kind of move but those that name
     nothing by design names a place at least once."""
-    named = _kinds_named(game_id, n)
+    named = _kinds_named(game_id, n, flags)
     silent = {kind for kind, count in named.items() if not count} - NAMES_NOTHING[game_id]
     assert not silent, f"kinds that never name a place: {sorted(silent)}"

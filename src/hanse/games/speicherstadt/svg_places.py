@@ -103,8 +103,8 @@ def action_places(action: dict[str, Any], view: dict[str, Any]) -> list[str]:
         card = action["card"]
         return [f"offer:{card}"] if card < len(view["offer"]) else []
     if kind == "reserve":
-        reserved = view["reserved"]
-        return ["upper", f"reserved:{len(reserved) - 1}"] if reserved else ["upper"]
+        upper = ["upper"] if view["upper"] else []  # the row is gone with its last card
+        return [*upper, f"reserved:{len(view['reserved']) - 1}"] if view["reserved"] else upper
     if kind in ("buy", "buy_free", "decline"):
         if view["decision"] != "purchase":
             return []  # the last card's sale ended the purchases: the rows are cleared
