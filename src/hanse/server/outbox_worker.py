@@ -30,7 +30,7 @@ import sqlalchemy as sa
 from hanse.server import notice_words, notices, webhooks
 from hanse.server.errors import ApiError
 from hanse.server.mailer import Mailer, MailError
-from hanse.server.models import notice_settings, outbox
+from hanse.server.models import game_tables, notice_settings, outbox, seats
 from hanse.server.settings import Settings
 from hanse.server.tables import TableService
 
@@ -57,8 +57,9 @@ class UndeliverableError(RuntimeError):
 
 # A table's spectator payload (the only thing a message is made from), or None if gone.
 ReadTable = Callable[[str], dict[str, Any] | None]
-# The seconds left on the running clock of a one-move-a-day table, for a reminder.
-Deadlines = Callable[[sa.Connection, float], list[tuple[str, int, int, float]]]
+# The running clocks of one-move-a-day tables whose decider may want a reminder: (table, seat,
+# version, seconds left, the limit per decision) each.
+Deadlines = Callable[[], list[tuple[str, int, int, float, float]]]
 
 
 class OutboxWorker:
@@ -94,12 +95,21 @@ class OutboxWorker:
                 await self._task
 
     async def _run(self) -> None:
+        away = False
         while True:
             try:
                 await self.work()
+                if away:
+                    log.warning("the outbox reaches the database again")
+                away = False
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database away, a bug: said, and the next pass tries again
+            except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
+                if not away:  # one line each way, not one per pass
+                    said = (str(error).splitlines() or [type(error).__name__])[0]
+                    log.warning("the outbox waits for the database: %s", said)
+                away = True
+            except Exception:  # a bug: said, and the next pass tries again
                 log.exception("the outbox pass failed")
             await asyncio.sleep(self.rules.poll_seconds)
 
@@ -115,8 +125,8 @@ class OutboxWorker:
 
     # -- queueing by the clock ----------------------------------------------------------------
     def queue_digests(self) -> None:
-        """A digest for each account that asked for one and had none for a day: the tables
-        that wait for it, at the tables' modes where it chose "digest"."""
+        """A digest for each account that asked for one, had none for a day and has tables
+        waiting for it at the modes where it chose "digest"."""
         now = self.now()
         wants_digest = sa.or_(
             notice_settings.c.live == "digest", notice_settings.c["async"] == "digest"
@@ -130,6 +140,12 @@ class OutboxWorker:
             ).all()
         for row in due:
             with self.engine.begin() as conn:
+                modes = {m for m in ("live", "async") if row._mapping[m] == "digest"}
+                waiting = [
+                    t for t in notices.waiting_tables(conn, row.account_id) if t.mode in modes
+                ]
+                if not waiting:
+                    continue  # nothing to tell: the day's digest is sent once a table waits
                 # Of several workers, the one whose update still finds the old time queues it.
                 taken = conn.execute(
                     notice_settings.update()
@@ -143,12 +159,6 @@ class OutboxWorker:
                 )
                 if taken.rowcount != 1:
                     continue
-                modes = {m for m in ("live", "async") if row._mapping[m] == "digest"}
-                waiting = [
-                    t for t in notices.waiting_tables(conn, row.account_id) if t.mode in modes
-                ]
-                if not waiting:
-                    continue
                 for channel in notices.channels_of(row):
                     notices.queue(
                         conn,
@@ -161,14 +171,17 @@ class OutboxWorker:
 
     def queue_reminders(self) -> None:
         """A reminder, once per decision, for each person whose one-move-a-day clock runs out
-        within ``remind_before`` and who wants turn notices for such tables."""
+        within ``remind_before`` (half the limit where the limit is shorter) and who wants to
+        hear from such tables."""
         assert self.deadlines is not None
-        now = self.now()
-        with self.engine.begin() as conn:
-            for table_id, seat, version, left in self.deadlines(conn, now):
-                if left > self.rules.remind_before:
-                    continue
-                notices.queue_reminder(conn, table_id, seat, version, now)
+        for table_id, seat, version, left, limit in self.deadlines():
+            if left > min(self.rules.remind_before, limit / 2):
+                continue
+            try:
+                with self.engine.begin() as conn:
+                    notices.queue_reminder(conn, table_id, seat, version, self.now())
+            except sa.exc.IntegrityError:
+                continue  # another worker queued it at the same moment: once is enough
 
     # -- claiming and sending ------------------------------------------------------------------
     def claim(self) -> list[Any]:
@@ -255,7 +268,11 @@ class OutboxWorker:
             return None
         link = f"{base}/tables/{row.table_id}"
         if row.kind == "reminder":
-            hours = max(1, round(self.rules.remind_before / 3600))
+            seconds = (payload.get("clocks") or {}).get("seconds") or []
+            left = seconds[row.seat] if row.seat < len(seconds) else None
+            if left is None:
+                return None  # the clock is gone (a bot took the seat meanwhile)
+            hours = max(1, round(left / 3600))
             message = notice_words.reminder(payload, lang, link, hours, unsubscribe)
         else:
             message = notice_words.turn(payload, lang, link, unsubscribe)
@@ -338,5 +355,48 @@ def from_settings(
         lease_seconds=settings.notice_lease_seconds,
         remind_before=settings.remind_hours * 3600,
     )
-    worker = OutboxWorker(engine, read_table, links, mailer, rules)
-    return notices.NoticeBook(engine), links, worker
+    # The table service's clock: a notice's time and the clocks it reminds of are one time.
+    now = service.now
+    deadlines = running_clocks(engine, read_table)
+    worker = OutboxWorker(engine, read_table, links, mailer, rules, now, deadlines)
+    return notices.NoticeBook(engine, now), links, worker
+
+
+def running_clocks(engine: sa.Engine, read_table: ReadTable) -> Deadlines:
+    """The running clocks of one-move-a-day tables where an account that wants something from
+    such tables decides, each as the table's spectator payload counts it (``clocks``: vacations
+    stop a clock, so a person away is reminded once back)."""
+    candidates = (
+        sa.select(game_tables.c.id)
+        .join(
+            seats,
+            sa.and_(seats.c.table_id == game_tables.c.id, seats.c.seat == game_tables.c.decider),
+        )
+        .join(notice_settings, notice_settings.c.account_id == seats.c.account_id)
+        .where(
+            game_tables.c.mode == "async",
+            game_tables.c.status == "playing",
+            game_tables.c.clock_started_at.is_not(None),
+            seats.c.kind == "human",
+            notice_settings.c["async"] != "never",
+        )
+    )
+
+    def deadlines() -> list[tuple[str, int, int, float, float]]:
+        with engine.connect() as conn:
+            table_ids = list(conn.execute(candidates).scalars())
+        found = []
+        for table_id in table_ids:
+            payload = read_table(table_id)
+            clocks = None if payload is None else payload.get("clocks")
+            if payload is None or not clocks or clocks.get("away"):
+                continue
+            running, limit = clocks.get("running"), (clocks.get("control") or {}).get("per_move")
+            if running is None or limit is None or clocks["seconds"][running] is None:
+                continue
+            found.append(
+                (table_id, int(running), int(payload["version"]), clocks["seconds"][running], limit)
+            )
+        return found
+
+    return deadlines
