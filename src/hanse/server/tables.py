@@ -25,7 +25,7 @@ import sqlalchemy as sa
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import UnknownGameError, game_class, make
-from hanse.server import clock_store, notices, security, table_events
+from hanse.server import clock_store, lobby_query, notices, security, table_events
 from hanse.server.accounts import AccountService
 from hanse.server.chat import ChatService
 from hanse.server.clock import Now, moment, system
@@ -33,10 +33,13 @@ from hanse.server.clocks import BOT_LEVELS, TableClock, TimeControl
 from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauthorized
 from hanse.server.errors import unprocessable as invalid
 from hanse.server.live_table import LiveTable, Move, Seat
+from hanse.server.lobby_query import LobbyPage, LobbyQuery
 from hanse.server.models import bot_leases, game_tables, moves, seats
 from hanse.server.names import clean_name
 from hanse.server.table_events import TableEvent, handed_to_bot, taken_back
+from hanse.server.undo_limits import UndoLimits
 from hanse.server.vacations import VacationService
+from hanse.server.waiting import Origin, refuse_if_expired
 
 MODES = ("live", "async")
 VISIBILITIES = ("public", "private")
@@ -245,6 +248,8 @@ class TableService:
         self.accounts = AccountService(engine, self._summary)
         self.chat_room = ChatService(engine)
         self.vacations = VacationService(engine, now, vacation_days)
+        # How many take-backs a seat may make (undo_limits.py; the app sets its settings').
+        self.undo_limits: UndoLimits | None = None
 
     # -- the worker's cache ----------------------------------------------------------------
     @contextmanager
@@ -316,6 +321,7 @@ class TableService:
         live.seq, live.version = head.seq, head.version
         live.changed_at = _epoch(head.updated_at)
         live.turn_limit = self.turn_limits[live.mode]
+        live.undo_limits = self.undo_limits
         live.status = head.status
         live.rematch = head.rematch
         live.notice = head.notice
@@ -339,8 +345,12 @@ class TableService:
             return self._live(conn, table_id)
 
     # -- creating and joining ----------------------------------------------------------------
-    def create(self, spec: TableSpec) -> tuple[str, list[tuple[int, str]]]:
-        """A new table; returns its id and (seat, invite secret) for every human seat."""
+    def create(
+        self, spec: TableSpec, origin: Origin | None = None, most_waiting: int = 0
+    ) -> tuple[str, list[tuple[int, str]]]:
+        """A new table; returns its id and (seat, invite secret) for every human seat. Made by
+        `origin` (``waiting.py``), which may have at most `most_waiting` waiting tables (0: no
+        limit)."""
         spec.check()
         table_id = secrets.token_urlsafe(16)
         invites = [
@@ -349,11 +359,18 @@ class TableService:
             if seat.kind == "human"
         ]
         with self.engine.begin() as conn:
-            self._create_in(conn, spec, table_id, dict(invites))
+            if origin is not None and most_waiting and invites:
+                origin.check_room(conn, most_waiting)
+            self._create_in(conn, spec, table_id, dict(invites), origin)
         return table_id, invites
 
     def _create_in(
-        self, conn: sa.Connection, spec: TableSpec, table_id: str, secret_of: dict[int, str]
+        self,
+        conn: sa.Connection,
+        spec: TableSpec,
+        table_id: str,
+        secret_of: dict[int, str],
+        origin: Origin | None = None,
     ) -> None:
         """The rows of a new table (invites for the seats in `secret_of`); a table of bots
         alone starts at once."""
@@ -375,6 +392,7 @@ class TableService:
                 updated_at=now,
                 time_control=None if spec.clock is None else spec.clock.to_json(),
                 clock_started_at=None,
+                **(origin.columns() if origin is not None else {}),
             )
         )
         conn.execute(
@@ -480,8 +498,8 @@ class TableService:
             ).first()
             if table is None:
                 raise not_found("table")
-            if table.visibility != "public":
-                raise forbidden("a private table is joined through its invite link")
+            if table.visibility != "public":  # its id alone tells nothing (private.py)
+                raise not_found("table")
             open_seats = [
                 s.seat for s in self._seats(conn, table_id) if s.kind == "human" and not s.taken
             ]
@@ -497,6 +515,7 @@ class TableService:
         name = clean_name(name)
         token = security.new_secret()
         with self._locked(table_id), self.engine.begin() as conn:
+            refuse_if_expired(conn, table_id)
             taken = conn.execute(
                 seats.update()
                 .where(
@@ -583,16 +602,12 @@ class TableService:
                 return self._live(conn, table_id).payload(seat, held=held)
 
     def lobby(self, status: str, limit: int = 100) -> list[dict[str, Any]]:
-        if status not in STATUSES:
-            raise invalid(f"status is one of {', '.join(STATUSES)}, not {status!r}")
+        return self.lobby_page(LobbyQuery(status, limit=limit)).tables
+
+    def lobby_page(self, query: LobbyQuery) -> LobbyPage:
+        """A page of the lobby (``lobby_query.py``: filters, and a cursor for the next)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(game_tables)
-                .where(game_tables.c.visibility == "public", game_tables.c.status == status)
-                .order_by(game_tables.c.created_at.desc())
-                .limit(limit)
-            ).all()
-            return [self._summary(conn, row) for row in rows]
+            return lobby_query.page(conn, query, self._summary)
 
     def _summary(self, conn: sa.Connection, row: Any) -> dict[str, Any]:
         return {
@@ -735,6 +750,9 @@ class TableService:
             refusal = live.undo_refusal(seat)
             if refusal is not None:
                 raise conflict(f"nothing to take back: {refusal}", version=live.version)
+            limited = self.undo_limits and self.undo_limits.refusal(live, seat, self.now())
+            if limited:
+                raise limited
             move_seq = live.log[-1][0]
             undone = {"move_table": table_id, "move_seq": move_seq}
             told = taken_back(live.seq + 1, seat, move_seq)
