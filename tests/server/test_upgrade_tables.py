@@ -210,9 +210,12 @@ def test_a_table_the_rules_now_play_otherwise_is_finished_with_a_notice(
     assert state["status"] == "finished"
     assert "cannot be carried over" in state["notice"]
     assert "move 62 ('step 0')" in state["notice"]
+    assert state["winners"] == []  # stopped, not played out: nobody won
     assert kept == (100, 3)
     assert answer.status_code == 200, answer.text
     record = MatchRecord.from_json(answer.json())
+    assert record.scores is None and record.winners is None
+    assert record.flags["open_holdings"] is False  # Memory kept holdings secret anyway
     stored = [tuple(a) for a in json.loads(REFUSED.read_text())["actions"][:61]]
     _, carried = upgrade_moves("kogge", 3, record.flags, 1, stored)
     assert record.actions == carried

@@ -345,6 +345,8 @@ class LiveTable:
         if self.status == "finished":
             body["scores"] = list(self.game.scores(self.state))
             body["winners"] = list(self.game.winners(self.state))
+            if self.notice is not None:  # stopped on upgrading, not played out: nobody won
+                body["winners"] = []
             body["breakdown"] = self.game.score_breakdown(self.state)
         return body
 

@@ -643,8 +643,9 @@ class TableService:
             flags=dict(live.game.flags),
             seed=None,
             actions=[(player, text) for player, text in stored],
-            scores=list(live.game.scores(live.state)),
-            winners=list(live.game.winners(live.state)),
+            # A table finished on upgrading (its notice) was not played out: no result.
+            scores=list(live.game.scores(live.state)) if live.notice is None else None,
+            winners=list(live.game.winners(live.state)) if live.notice is None else None,
             players=[s.name or f"bot {s.level}" for s in live.seats],
         )
         return record.to_json()

@@ -89,7 +89,8 @@ def written_in(version: int, texts: list[str]) -> int:
 def flags(version: int, old: dict[str, Any]) -> dict[str, Any]:
     """Before notation 2 holdings were open unless rule C or D made them secret."""
     new = dict(old)
-    if version < BIDS_AS_CHAINS and "open_holdings" not in new:
+    secret_anyway = new.get("conflicts") or new.get("memory")  # the flag would change nothing
+    if version < BIDS_AS_CHAINS and "open_holdings" not in new and not secret_anyway:
         new["open_holdings"] = True
     return new
 
