@@ -136,7 +136,7 @@ def test_two_workers_sum_their_numbers(two_workers: ServerProcess) -> None:
     rng = random.Random(6)
     made = 0
     while made < 12:
-        state = api.table(table_id)
+        state = api.table(table_id, tokens[0])  # a private table: a player reads it
         mine = api.table(table_id, tokens[state["decider"]])
         choice = rng.choice(mine["legal"])["text"]
         # a new connection per move, so that both workers answer some

@@ -84,7 +84,10 @@ class Players:
         turn = 0
         while time.monotonic() < deadline:
             turn += 1
-            state = self.api.http.get(f"/api/tables/{self.table_id}")
+            # A private table: read as a player (a spectator without its link gets 404).
+            state = self.api.http.get(
+                f"/api/tables/{self.table_id}", headers=self.api.auth(self.tokens[0])
+            )
             self.reads.append(state.status_code)
             if state.status_code != 200 or state.json()["status"] != "playing":
                 time.sleep(0.1)
@@ -134,7 +137,7 @@ def test_moves_and_chat_go_on_while_redis_is_away(outage: Outage) -> None:
         players.play(5.0)
         redis_server.start()
         players.play(4.0)
-        final = api.table(table_id)["version"]
+        final = api.table(table_id, tokens[0])["version"]  # a private table: a player reads
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and any(r.version != final for r in readers):
             time.sleep(0.1)
