@@ -16,6 +16,7 @@ from hanse.server.clock import ManualClock
 from hanse.server.errors import ApiError
 from hanse.server.lobby_query import LobbyQuery
 from hanse.server.models import game_tables
+from hanse.server.pages import render_panel
 from hanse.server.tables import SeatSpec, TableService, TableSpec
 from hanse.server.undo_limits import UndoLimits
 
@@ -73,6 +74,9 @@ def test_a_table_nobody_starts_expires_and_refuses_a_join(service: TableService)
     assert refused.value.status == 410 and "expired" in refused.value.message
     read = service.read(old, None)  # an expired table is still read, as one never started
     assert read["status"] == "expired" and read["view"] is None and read["decider"] is None
+    panel = render_panel(read, "de")  # its page says so, and draws no board nor log
+    assert "abgelaufen: Nicht alle Plätze wurden rechtzeitig besetzt" in panel
+    assert 'class="board"' not in panel
     # A second sweep finds nothing more; the young table expires in its turn.
     assert upkeep.sweep(service.engine, service.now(), 7, 90).expired == []
     _clock(service).advance(3 * DAY)
