@@ -344,3 +344,31 @@ def test_a_games_notes_go_beside_the_words_and_are_translated() -> None:
         **said.to_json(),
         "note": "(the marker shows 5)",
     }
+
+
+COUNTED_FIELDS = ("pack", "lot", "post", "column", "own_card", "other_card", "own_space")
+COUNTED_FIELDS += ("other_space", "left", "right")
+"""Fields that number a thing the player counts (a pack, a lot, a post, a card of a row, a
+building space, an office): counted from 1, never the notation's 0."""
+
+
+@pytest.mark.parametrize("game_id", ["hansa", "kogge", "luebeck", "speicherstadt"])
+def test_numbers_a_player_reads_count_from_1(game_id: str) -> None:
+    """A newcomer read 'Pack 0' and 'lot 0': every numbered thing on a button, in a decision or
+    in the log counts from 1 (a Kogge city's printed number, 0 to 8, is no count)."""
+    met: dict[str, int] = {}
+    for players, flags in _configurations(game_id):
+        game = make(game_id, players, **flags)
+        for state, seat in decision_nodes(game, 0, EVERY, 300):
+            view = game.view(state, seat)
+            said = [game.decision_phrase(view)]
+            for action in game.legal_actions(state):
+                said.append(game.action_phrase(game.action_to_json(action), view))
+                logged = game.log_phrase(state, seat, action)
+                said += [logged] if logged is not None else []
+            for phrase_ in said:
+                for name, value in phrase_.fields:
+                    if name in COUNTED_FIELDS and value.isdigit():
+                        met[name] = min(met.get(name, 99), int(value))
+    assert met, f"{game_id}: no numbered thing met"
+    assert all(lowest >= 1 for lowest in met.values()), met

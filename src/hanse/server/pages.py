@@ -147,8 +147,10 @@ async def lobby(request: Request) -> HTMLResponse:
     chosen = lobby_filter(request.query_params)
     page = await run_in_threadpool(service.lobby_page, replace(chosen, status="waiting"))
     waiting = page.tables
+    newest: dict[str, Any] = {"limit": 20, "before": None}
     playing, finished = [
-        (await run_in_threadpool(service.lobby_page, replace(chosen, status=s, limit=20))).tables
+        # The newest of each, whichever page of the waiting tables is shown
+        (await run_in_threadpool(service.lobby_page, replace(chosen, status=s, **newest))).tables
         for s in ("playing", "finished")
     ]
     translate = translations(_lang(request)).gettext
