@@ -107,6 +107,11 @@ def test_the_lobby_pages_and_filters(server: ServerProcess) -> None:
         # The lobby page: the same filters in its form, the language's own name.
         page = client.get("/", params={"game": "speicherstadt", "language": "de"}).text
         assert page.count('data-join="') == 1 and "Italiano" in page
+        # A later page of waiting tables still shows the newest games being played.
+        bots = [{"kind": "bot", "level": "random"}] * 2
+        playing = create(client, game="speicherstadt", seats=bots).json()["id"]
+        later = client.get("/", params={"game": "speicherstadt", "before": cursor}).text
+        assert later.count('data-join="') == 1 and f"/tables/{playing}" in later
         german = client.get("/", params={"lang": "de"}).text
         assert ">Anzeigen</button>" in german and '<option value="">alle</option>' in german
         assert "Weitere Tische" not in german  # one page holds every waiting table here
