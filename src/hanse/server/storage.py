@@ -16,6 +16,7 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+_MIGRATING = 0x48616E7365  # "Hanse": the advisory lock held while migrating
 
 
 class StorageError(RuntimeError):
@@ -68,6 +69,12 @@ def migrate(engine: sa.Engine) -> None:
     """Bring the schema up to the newest migration (idempotent)."""
     try:
         with engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                # Servers started together (a systemd unit per worker, docs/deploy.md) migrate
+                # one after the other; the next finds the schema at head and does nothing.
+                connection.execute(
+                    sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATING}
+                )
             command.upgrade(_alembic_config(connection), "head")
     except sa.exc.OperationalError as error:
         raise StorageError(f"cannot reach the database: {error.orig}") from None
