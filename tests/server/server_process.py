@@ -62,6 +62,7 @@ class ServerProcess:
             "HANSE_MAX_WAITING": "100000",
         }
     )
+    options: list[str] = field(default_factory=list)  # more `hanse serve` options
     process: subprocess.Popen[bytes] | None = None
     output: Path | None = None
 
@@ -84,6 +85,7 @@ class ServerProcess:
         ]
         if self.redis_url:
             command += ["--redis-url", self.redis_url]
+        command += self.options
         env = {**os.environ, "XDG_DATA_HOME": str(self.data_dir), **self.environ}
         self.output = self.data_dir / f"server-{self.port}-{time.monotonic_ns()}.log"
         with self.output.open("wb") as sink:
