@@ -13,10 +13,12 @@ import pytest
 
 from hanse.server import clocks, storage
 from hanse.server.clock import ManualClock
+from hanse.server.clock_view import clock_text, seat_clocks
 from hanse.server.clocks import DAY, TimeControl
 from hanse.server.errors import ApiError
 from hanse.server.tables import SeatSpec, TableService, TableSpec
 from hanse.server.timeouts import TimeOuts
+from hanse.web.i18n import translations
 
 START = datetime(2027, 3, 1, 9, 0, tzinfo=UTC).timestamp()
 FISCHER = TimeControl(base=300.0, increment=10.0)
@@ -288,3 +290,29 @@ def test_time_controls_as_the_lobby_offers_them() -> None:
         per_move=14 * DAY, level="hard"
     )
     assert clocks.parse(None, "live") is None
+
+
+def test_the_page_shows_time_left_as_a_clock_in_the_readers_language() -> None:
+    german = translations("de").gettext
+    assert clock_text(245, "{days} d {time}") == "4:05"
+    assert clock_text(3723, "{days} d {time}") == "1:02:03"
+    assert clock_text(2 * DAY + 3 * 3600 + 15 * 60, german("{days} d {time}")) == "2 T 3:15"
+    payload: dict[str, Any] = {
+        "players": 3,
+        "status": "playing",
+        "clocks": {
+            "control": {"per_move": 4 * DAY, "on_time_out": "bot", "level": "easy"},
+            "seconds": [DAY / 2, 4 * DAY, None],
+            "running": 0,
+            "away": False,
+        },
+    }
+    anna, bruno, bot = seat_clocks(payload, german)
+    assert anna["running"] and anna["low"] and anna["text"] == "12:00:00"  # under a quarter
+    assert not bruno["running"] and not bruno["low"] and bruno["text"] == "4 T 0:00"
+    assert bot is None
+    payload["clocks"]["away"] = True  # on vacation: the clock stands, nothing counts down
+    assert not seat_clocks(payload, german)[0]["running"]
+    live = {**payload, "clocks": {**payload["clocks"], "control": FISCHER.public()}}
+    live["clocks"]["seconds"] = [59.0, 61.0, None]
+    assert [c["low"] for c in seat_clocks(live, german)[:2]] == [True, False]

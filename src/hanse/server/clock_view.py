@@ -42,7 +42,10 @@ def seat_clocks(payload: dict[str, Any], translate: Callable[[str], str]) -> lis
             {
                 "seconds": seconds,
                 "text": clock_text(seconds, days_format),
-                "running": clocks["running"] == seat and payload["status"] == "playing",
+                # A clock standing while its person is on vacation does not count down.
+                "running": clocks["running"] == seat
+                and payload["status"] == "playing"
+                and not clocks.get("away"),
                 "low": seconds < low,
                 "low_below": low,
                 "days_format": days_format,
