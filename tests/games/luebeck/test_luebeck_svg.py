@@ -89,3 +89,20 @@ def test_packs_are_counted_from_one() -> None:
                 assert (el.get("aria-label") or "").startswith("draft pack 1: ")
                 met += 1
     assert met
+
+
+def test_a_name_takes_a_smaller_type_before_it_is_cut() -> None:
+    """Five boxes side by side: "Annabella (A, you)" stands whole in a smaller type; a name too
+    long even then is cut with "…", its seat letter kept."""
+    game, state, seat = next(_decisions(5, {}, 0, every=1))
+    view = game.view(state, seat)
+    letter = "ABCDE"[seat]
+    for names, whole in (
+        (["Annabella"] * 5, True),
+        (["Maximilian-Alexander von Habsburg"] * 5, False),
+    ):
+        svg, _ = board_svg(view, [], names=names)
+        texts = [el.text or "" for el in ET.fromstring(svg).iter(f"{SVG}text")]
+        own = next(t for t in texts if t.endswith(f"({letter}, you)"))
+        assert (own == f"{names[0]} ({letter}, you)") == whole, own
+        assert whole or own.endswith(f"… ({letter}, you)")

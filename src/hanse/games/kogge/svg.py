@@ -359,16 +359,24 @@ def board_svg(
     lines = [[b.key[entry] for entry in group if entry in b.key] for group in KEY_GROUPS]
     key, height = board_key(HEIGHT, WIDTH, tr("Key"), lines)
     seat = view["seat"]
+    setup = view["round"] == 0  # the set-up before the first round
     if seat is None:
-        title = tr("Kogge board, round {round}, as seen by a spectator").format(round=view["round"])
+        title = tr(
+            "Kogge board, set-up, as seen by a spectator"
+            if setup
+            else "Kogge board, round {round}, as seen by a spectator"
+        ).format(round=view["round"])
     else:
-        title = tr("Kogge board, round {round}, as seen by seat {seat}").format(
-            round=view["round"], seat=SEAT_LETTERS[seat]
-        )
+        title = tr(
+            "Kogge board, set-up, as seen by seat {seat}"
+            if setup
+            else "Kogge board, round {round}, as seen by seat {seat}"
+        ).format(round=view["round"], seat=SEAT_LETTERS[seat])
+    label = "Kogge board, set-up" if setup else "Kogge board, round {round}"
     svg = board_document(
         "kogge",
         (WIDTH, f"{height:.0f}"),
-        tr("Kogge board, round {round}").format(round=view["round"]),
+        tr(label).format(round=view["round"]),
         title,
         _STYLE,
         _rect(0, 0, WIDTH, height, fill=PAPER) + "".join(b.parts) + key + "".join(b.targets),

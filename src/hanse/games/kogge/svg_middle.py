@@ -50,12 +50,18 @@ def draw_middle(b: Board) -> None:
     decider = view["decider"]
     decision = view["decision"]
     decision = tr(DECISION_WORDS[decision]) if decision in DECISION_WORDS else decision
+    # Round 0 is the set-up (start cities, the first route markers): the first round is 1.
+    setup = view["round"] == 0
     if isinstance(decider, int):
-        head = tr("Round {round} · {decision} — {seat}").format(
+        template = (
+            "Set-up · {decision} — {seat}" if setup else "Round {round} · {decision} — {seat}"
+        )
+        head = tr(template).format(
             round=view["round"], decision=decision, seat=SEAT_LETTERS[decider]
         )
     else:
-        head = tr("Round {round} · {decision}").format(round=view["round"], decision=decision)
+        template = "Set-up · {decision}" if setup else "Round {round} · {decision}"
+        head = tr(template).format(round=view["round"], decision=decision)
     if view.get("winner") is not None:
         head = tr("Game over — {seat} wins").format(seat=SEAT_LETTERS[view["winner"]])
     out.append(_text(x, y + 26, head, 20, weight="bold", fit=w))

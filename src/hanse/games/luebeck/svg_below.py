@@ -10,6 +10,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from hanse.games.svg_parts import (
+    ELLIPSIS,
     SEAT_COLOURS,
     SEAT_LETTERS,
     Translate,
@@ -31,6 +32,8 @@ NAME_ROW = 24
 """How much taller a player's box is with the row for the player's name."""
 NAME_SIZE = 15
 """The size of a player's name (smaller than the seat letter alone: names are longer)."""
+NAME_SMALL = 12
+"""The size of a name that would be cut at :data:`NAME_SIZE` (five boxes side by side)."""
 NAME_SQUEEZE = 0.7
 """How far a player's name and seat letter may be squeezed into their row (as the board squeezes
 other words into their boxes)."""
@@ -80,10 +83,13 @@ def draw_players(b: Board, top: float, names: Sequence[str | None] | None = None
             # The name row: the figure, the name and the letter; under it the figures in reserve
             # and the score.
             room = w - 41
-            label = SEAT_LETTERS[p]
+            label, size = SEAT_LETTERS[p], NAME_SIZE
             if name is not None:
-                label = name_label(tr, name, p, you, NAME_SIZE, room / NAME_SQUEEZE)
-            out.append(_text(x + 33, top + 23, label, NAME_SIZE, weight="bold", fit=room))
+                label = name_label(tr, name, p, you, size, room / NAME_SQUEEZE)
+                if ELLIPSIS in label and ELLIPSIS not in name:  # a smaller type before a cut
+                    size = NAME_SMALL
+                    label = name_label(tr, name, p, you, size, room / NAME_SQUEEZE)
+            out.append(_text(x + 33, top + 23, label, size, weight="bold", fit=room))
             left = x + 16
         else:
             out.append(_text(x + 33, top + 24, SEAT_LETTERS[p], 18, weight="bold"))
