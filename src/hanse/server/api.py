@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from hanse.games import REGISTRY
-from hanse.server import clocks, private, security
+from hanse.server import bot_tokens, clocks, private, security
 from hanse.server.errors import (
     DATABASE_AWAY,
     SERVICE_AWAY,
@@ -164,7 +164,10 @@ async def _account(request: Request | WebSocket, unsafe: bool) -> tuple[int, str
     service = _service(request)
     token = _bearer(request.headers)
     if token is not None:
-        return await run_in_threadpool(service.account_of_session, token)
+        account = await _account_of_bearer(request, token)
+        if account is None:
+            raise unauthorized("unknown, ended or revoked token")
+        return account
     token = _cookie(request, security.SESSION_COOKIE)
     if token is None:
         return None
@@ -174,6 +177,20 @@ async def _account(request: Request | WebSocket, unsafe: bool) -> tuple[int, str
     if account is None:
         raise unauthorized("the session has ended; sign in again")
     return account
+
+
+async def _account_of_bearer(request: Request | WebSocket, token: str) -> tuple[int, str] | None:
+    """The account of a session token, or of a program's bot token (then remembered as
+    ``request.state.program``, so that a seat it takes is marked as a program's)."""
+    service = _service(request)
+    account = await run_in_threadpool(service.account_of_session, token)
+    if account is not None:
+        return account
+    program = await run_in_threadpool(bot_tokens.program_of, service.engine, token)
+    if program is None:
+        return None
+    request.state.program = program
+    return program.account_id, program.account_name
 
 
 async def caller_seat(request: Request | WebSocket, table_id: str, unsafe: bool) -> int | None:
@@ -189,7 +206,7 @@ async def caller_seat(request: Request | WebSocket, table_id: str, unsafe: bool)
         except ApiError as error:
             if error.status != 401:
                 raise
-            account = await run_in_threadpool(service.account_of_session, bearer)
+            account = await _account_of_bearer(request, bearer)
             if account is None:
                 raise
             return await run_in_threadpool(service.seat_of_account, table_id, account[0])
@@ -421,7 +438,12 @@ async def join_public(table_id: str, body: NameIn, request: Request, response: R
     account = await _account(request, unsafe=True)
     service = _service(request)
     joined = await run_in_threadpool(
-        service.join_public, table_id, body.seat, body.name, account and account[0]
+        service.join_public,
+        table_id,
+        body.seat,
+        body.name,
+        account and account[0],
+        _program(request),
     )
     return await _joined(request, response, joined)
 
@@ -431,7 +453,9 @@ async def join(secret: str, body: NameIn, request: Request, response: Response) 
     """Take the seat of an invite link; the token is returned and set as the table's cookie."""
     account = await _account(request, unsafe=True)
     service = _service(request)
-    joined = await run_in_threadpool(service.join, secret, body.name, account and account[0])
+    joined = await run_in_threadpool(
+        service.join, secret, body.name, account and account[0], _program(request)
+    )
     return await _joined(request, response, joined)
 
 
@@ -447,6 +471,12 @@ async def rematch(table_id: str, request: Request, response: Response) -> Joined
     joined = await run_in_threadpool(service.rematch, table_id, seat)
     await _after_change(request, table_id, 0, False)  # the others' pages offer the rematch
     return await _joined(request, response, joined)
+
+
+def _program(request: Request) -> int | None:
+    """The bot token a program joins with (its seat is then marked as a program's)."""
+    program: bot_tokens.Program | None = getattr(request.state, "program", None)
+    return None if program is None else program.token_id
 
 
 async def _joined(request: Request, response: Response, joined: Any) -> Joined:

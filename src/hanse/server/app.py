@@ -34,6 +34,7 @@ from hanse.server.clock_api import router as clock_router
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, SERVICE_AWAY, ApiError
 from hanse.server.events import Events
 from hanse.server.limits import BodyLimit, RateLimiter
+from hanse.server.program_api import router as program_router
 from hanse.server.security import CookieSigner
 from hanse.server.settings import Settings
 from hanse.server.signin import SignInGuard
@@ -109,6 +110,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     )
     app.include_router(router)
     app.include_router(clock_router)
+    app.include_router(program_router)
     app.include_router(health.router)
     app.include_router(pages.router)
     app.include_router(invite_pages.router)

@@ -50,6 +50,8 @@ class Seat:
     taken: bool
     account_id: int | None = None
     timed_out: bool = False  # a bot took it when its person's time ran out; they may take it back
+    program: bool = False  # taken by a program with its account's bot token (bot_tokens.py)
+    rating: float | None = None  # its rating in this game and player count (ratings.py)
 
     def public(self) -> dict[str, Any]:
         return {
@@ -59,6 +61,8 @@ class Seat:
             "name": self.name,
             "taken": self.taken,
             "timed_out": self.timed_out,
+            "program": self.program,
+            "rating": self.rating,
         }
 
 
@@ -349,7 +353,6 @@ class LiveTable:
                 body["winners"] = []
             body["breakdown"] = self.game.score_breakdown(self.state)
         return body
-
 
     def clocks(self) -> dict[str, Any]:
         """The payload's ``clocks``: each person's seconds left now (None without a clock, and

@@ -31,6 +31,12 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
   the deciding person's decision became theirs (null while a bot or nobody decides); a seat's
   ``seconds_left`` at that moment, and ``timed_out`` once its clock ran out and a bot took it.
 - ``vacations``: the days an account is away (``vacations.py``); its one-move-a-day clocks stop.
+- Programs and ratings (issue 33): ``bot_tokens``, an account's named tokens for its programs
+  (the digest only; ``revoked_at`` once revoked, ``bot_tokens.py``); a seat's ``bot_token``, the
+  token a program took it with (the seat is a program's). ``ratings``: the OpenSkill rating of
+  each subject ("person:<account>", "program:<token>") per game and player-count class;
+  ``rating_history`` one row per subject and rated table; a table's ``rated`` (null until it
+  ends, then true or false, set once in the transaction that finishes it: ``ratings.py``).
 """
 
 from __future__ import annotations
@@ -63,6 +69,7 @@ game_tables = sa.Table(
     sa.Column("lang", sa.String(8), nullable=True),
     sa.Column("creator_account", sa.Integer, nullable=True),
     sa.Column("creator_address", sa.String(64), nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=True),
     sa.Index("ix_tables_lobby", "visibility", "status", "created_at"),
     sa.Index("ix_tables_creator", "status", "creator_address"),
 )
@@ -101,6 +108,7 @@ seats = sa.Table(
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("seconds_left", sa.Float, nullable=True),
     sa.Column("timed_out", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("bot_token", sa.Integer, nullable=True),
     sa.Index("ix_seats_account", "account_id"),
 )
 
@@ -218,4 +226,44 @@ vacations = sa.Table(
     sa.Column("starts_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("ends_at", sa.DateTime(timezone=True), nullable=False),
     sa.Index("ix_vacations_account", "account_id"),
+)
+
+bot_tokens = sa.Table(
+    "bot_tokens",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("revoked_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Index("ix_bot_tokens_account", "account_id"),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("subject", sa.String(40), primary_key=True),
+    sa.Column("game", sa.String(40), primary_key=True),
+    sa.Column("players_class", sa.String(4), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("subject", sa.String(40), primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("players_class", sa.String(4), nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("left", sa.Boolean, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_rating_history_subject", "subject", "game", "created_at"),
 )

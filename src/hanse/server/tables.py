@@ -25,7 +25,7 @@ import sqlalchemy as sa
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import UnknownGameError, game_class, make
-from hanse.server import clock_store, lobby_query, notices, security, table_events
+from hanse.server import clock_store, lobby_query, notices, ratings, security, table_events
 from hanse.server.accounts import AccountService
 from hanse.server.chat import ChatService
 from hanse.server.clock import Now, moment, system
@@ -268,12 +268,21 @@ class TableService:
                 self._locks.pop(old, None)
 
     def _seats(self, conn: sa.Connection, table_id: str) -> list[Seat]:
+        rated = ratings.seat_ratings(conn, table_id)  # beside each name (ratings.py)
         rows = conn.execute(
             sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )
         return [
             Seat(
-                r.seat, r.kind, r.level, r.name, r.token_hash is not None, r.account_id, r.timed_out
+                r.seat,
+                r.kind,
+                r.level,
+                r.name,
+                r.token_hash is not None,
+                r.account_id,
+                r.timed_out,
+                program=r.bot_token is not None,
+                rating=rated.get(r.seat),
             )
             for r in rows
         ]
@@ -419,10 +428,13 @@ class TableService:
         if all(seat.kind == "bot" for seat in spec.seats):
             self._start(conn, table_id)
 
-    def join(self, secret: str, name: Any, account_id: int | None) -> Joined:
-        """Take the seat an invite secret stands for (each invite seats one person, once)."""
+    def join(
+        self, secret: str, name: Any, account_id: int | None, bot_token: int | None = None
+    ) -> Joined:
+        """Take the seat an invite secret stands for (each invite seats one person, once; or
+        the program of `bot_token`, bot_tokens.py)."""
         table_id, seat, _taken = self.invite(secret)
-        return self._take_seat(table_id, seat, name, account_id)
+        return self._take_seat(table_id, seat, name, account_id, bot_token)
 
     def invite(self, secret: Any) -> tuple[str, int, bool]:
         """The table and seat an invite secret stands for, and whether that seat is taken."""
@@ -489,7 +501,12 @@ class TableService:
         )
 
     def join_public(
-        self, table_id: str, seat: int | None, name: Any, account_id: int | None
+        self,
+        table_id: str,
+        seat: int | None,
+        name: Any,
+        account_id: int | None,
+        bot_token: int | None = None,
     ) -> Joined:
         """Take an open human seat of a public table from the lobby (the first, or `seat`)."""
         with self.engine.connect() as conn:
@@ -509,9 +526,16 @@ class TableService:
             seat = open_seats[0]
         elif seat not in open_seats:
             raise conflict(f"seat {seat} is not an open seat of this table")
-        return self._take_seat(table_id, seat, name, account_id)
+        return self._take_seat(table_id, seat, name, account_id, bot_token)
 
-    def _take_seat(self, table_id: str, seat: int, name: Any, account_id: int | None) -> Joined:
+    def _take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: Any,
+        account_id: int | None,
+        bot_token: int | None = None,
+    ) -> Joined:
         name = clean_name(name)
         token = security.new_secret()
         with self._locked(table_id), self.engine.begin() as conn:
@@ -528,6 +552,7 @@ class TableService:
                     token_hash=security.digest(token),
                     name=name,
                     account_id=account_id,
+                    bot_token=bot_token,
                     joined_at=moment(self.now),
                 )
             )
@@ -885,6 +910,9 @@ class TableService:
                     for number, move in enumerate(made, start=1)
                 ],
             )
+        if over:  # rated with the move that ends the game, once (ratings.py)
+            result = (table.game.scores(after), table.game.winners(after))
+            ratings.settle(conn, table.id, table.game_id, table.players, result)
         return clock
 
     # -- chat (chat.py) ------------------------------------------------------------------------

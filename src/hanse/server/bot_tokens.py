@@ -1,0 +1,120 @@
+"""Bot tokens (issue 33): an account's named, revocable tokens for its programs.
+
+A program sends its token as ``Authorization: Bearer <token>`` and is then its account at the
+tables, through exactly the API a person uses (the same rate limits); a seat it takes is marked
+as a program's (``seats.bot_token``), and rated apart from the person (``ratings.py``). Like every
+secret here a token is 192 random bits of which only the SHA-256 digest is stored: it is shown
+once, when it is made. A revoked token is refused as if it had never existed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from hanse.server import security
+from hanse.server.errors import conflict, not_found
+from hanse.server.errors import unprocessable as invalid
+from hanse.server.models import accounts, bot_tokens
+
+_TOKEN_NAME = re.compile(r"^[\w.\-]{1,40}$")
+MAX_TOKENS = 20  # live tokens per account: enough for a stable of programs, not for a flood
+
+
+@dataclass(frozen=True)
+class Program:
+    """Who a bot token speaks for: its account and the token's own id and name."""
+
+    account_id: int
+    account_name: str
+    token_id: int
+    token_name: str
+
+    @property
+    def label(self) -> str:
+        """How it is named on leaderboards: its account's name, a slash, the token's name."""
+        return f"{self.account_name}/{self.token_name}"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def create(engine: sa.Engine, account_id: int, name: Any) -> tuple[dict[str, Any], str]:
+    """A new token named `name` (unique among the account's live ones): its listing and the
+    secret, which is never shown again."""
+    if not isinstance(name, str) or not _TOKEN_NAME.match(name):
+        raise invalid("a token's name is 1 to 40 letters, digits, '.', '_' or '-'")
+    secret = security.new_secret()
+    with engine.begin() as conn:
+        live = conn.execute(
+            sa.select(bot_tokens.c.name).where(
+                bot_tokens.c.account_id == account_id, bot_tokens.c.revoked_at.is_(None)
+            )
+        ).scalars()
+        names = set(live)
+        if name in names:
+            raise conflict(f"a token named {name!r} exists already; revoke it first")
+        if len(names) >= MAX_TOKENS:
+            raise conflict(f"at most {MAX_TOKENS} tokens at a time; revoke one first")
+        created = _now()
+        inserted = conn.execute(
+            bot_tokens.insert().values(
+                account_id=account_id,
+                name=name,
+                token_hash=security.digest(secret),
+                created_at=created,
+            )
+        ).inserted_primary_key
+        assert inserted is not None
+    return {"id": int(inserted[0]), "name": name, "created_at": created.isoformat()}, secret
+
+
+def listed(engine: sa.Engine, account_id: int) -> list[dict[str, Any]]:
+    """The account's live tokens (never their secrets), oldest first."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(bot_tokens.c.id, bot_tokens.c.name, bot_tokens.c.created_at)
+            .where(bot_tokens.c.account_id == account_id, bot_tokens.c.revoked_at.is_(None))
+            .order_by(bot_tokens.c.id)
+        ).all()
+    return [
+        {"id": int(r.id), "name": str(r.name), "created_at": r.created_at.isoformat()} for r in rows
+    ]
+
+
+def revoke(engine: sa.Engine, account_id: int, token_id: int) -> None:
+    """Revoke one of the account's tokens: from now on it is refused (401)."""
+    with engine.begin() as conn:
+        done = conn.execute(
+            bot_tokens.update()
+            .where(
+                bot_tokens.c.id == token_id,
+                bot_tokens.c.account_id == account_id,
+                bot_tokens.c.revoked_at.is_(None),
+            )
+            .values(revoked_at=_now())
+        )
+    if done.rowcount != 1:
+        raise not_found("bot token")
+
+
+def program_of(engine: sa.Engine, secret: str) -> Program | None:
+    """The program a live token speaks for, or None (unknown or revoked)."""
+    with engine.connect() as conn:
+        row = conn.execute(
+            sa.select(bot_tokens.c.id, bot_tokens.c.name, accounts.c.id.label("account"))
+            .add_columns(accounts.c.name.label("account_name"))
+            .join(accounts, accounts.c.id == bot_tokens.c.account_id)
+            .where(
+                bot_tokens.c.token_hash == security.digest(secret),
+                bot_tokens.c.revoked_at.is_(None),
+            )
+        ).first()
+    if row is None:
+        return None
+    return Program(int(row.account), str(row.account_name), int(row.id), str(row.name))

@@ -1,0 +1,232 @@
+"""Ratings at the web tables (issue 33): OpenSkill's Plackett-Luce model, as ``hanse arena``
+rates its bots (``hanse.arena.ratings``), per game and player-count class (2 players; 3 or
+more, as the games play differently).
+
+Who is rated: a table is rated when every seat was, at its start, an account's (a person, or a
+program with the account's bot token: rated apart, ``program:<token>``) or a house bot's, no
+account sat twice, somebody was not a house bot, and the game ended normally (its last move
+made it terminal: a table finished on upgrading never comes here). A seat handed to a bot during
+the game (its person left, or took too long: ``table_events.BOT``) counts as a loss for that
+person, below every seat that stayed; the bot that played it on takes no rating.
+
+House bots are anchors: they sit at fixed ratings and are never moved, so that the scale stays
+put. The numbers are ASSUMPTIONS derived from the arena runs in README.md ("Bot strength"), not a
+fitted arena rating (no arena run was affordable on the shared machine when this was written):
+``easy`` sits at OpenSkill's starting mu of 25, where a new account begins. Under Plackett-Luce
+with beta 25/6 and sigma 1, four players, a lead of d in mu wins with chance e^(d/c) / (e^(d/c) +
+3), c = sqrt(4 (1 + beta^2)) = 8.6. ``easy`` won about 95% against ``random`` (so d = 35:
+``random`` -10), ``hard`` about 80% against ``easy`` (d = 21: ``hard`` 46), ``medium`` 65% in
+Hansa (d = 15: ``medium`` 40).
+
+Exactly once: :func:`settle` runs in the transaction that stores a table's last move, and first
+claims the table by setting its ``rated`` flag where it is still null; a second call (another
+worker, a restart, a replay) finds it set and does nothing. The rating work runs in a savepoint:
+should it fail, the move is kept and the table stays unclaimed for :func:`settle_pending`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from hanse.arena.ratings import finishing_ranks
+from hanse.server.models import game_tables, rating_history, ratings, seats
+
+log = logging.getLogger("hanse.server.ratings")
+
+SIGMA_ANCHOR = 1.0
+ANCHORS: dict[str, float] = {"random": -10.0, "easy": 25.0, "medium": 40.0, "hard": 46.0}
+MU_START = 25.0
+SIGMA_START = 25.0 / 3
+
+
+def players_class(players: int) -> str:
+    return "2p" if players == 2 else "3p+"
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The rating people see: mu - 3 sigma, which one is very likely above (0 at the start)."""
+    return round(mu - 3 * sigma, 1)
+
+
+@dataclass(frozen=True)
+class Sitter:
+    """Who a seat is rated as: a subject, whether it left, whether it is a fixed anchor."""
+
+    seat: int
+    subject: str
+    left: bool
+    anchor: float | None  # a house bot's fixed mu
+
+
+def subject_of(row: Any) -> str | None:
+    """A seat's subject (None: a guest, never rated)."""
+    if row.token_hash is None:  # never taken by anybody: a house bot from the start
+        return f"bot:{row.level}"
+    if row.account_id is None:
+        return None
+    if row.bot_token is not None:
+        return f"program:{row.bot_token}"
+    return f"person:{row.account_id}"
+
+
+def sitters(seat_rows: Sequence[Any]) -> list[Sitter] | None:
+    """The seats as rated, or None when the table is not rated."""
+    found = []
+    for row in seat_rows:
+        subject = subject_of(row)
+        if subject is None:
+            return None
+        house_bot = row.token_hash is None
+        left = not house_bot and row.kind == "bot"  # a person's seat a bot plays now
+        anchor = ANCHORS.get(str(row.level), MU_START) if house_bot else None
+        found.append(Sitter(int(row.seat), subject, left, anchor))
+    accounts = [s.subject for s in found if s.anchor is None]
+    if not accounts or len(set(accounts)) != len(accounts):
+        return None  # only bots, or an account against itself
+    return found
+
+
+def ranks_of(found: Sequence[Sitter], scores: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """Rank per seat (1 best): by the result, except that a seat left to a bot ranks last."""
+    by_result = finishing_ranks(scores, winners)
+    last = len(found) + 1
+    return [last if s.left else by_result[s.seat] for s in found]
+
+
+def settle(
+    conn: sa.Connection, table_id: str, game: str, players: int, result: tuple[Any, Any]
+) -> bool:
+    """Rate a table that just finished normally, once; whether this call rated it. `result`:
+    the game's scores and winners."""
+    try:
+        with conn.begin_nested():
+            return _settle(conn, table_id, game, players, list(result[0]), list(result[1]))
+    except sa.exc.SQLAlchemyError as error:  # the move stands; settle_pending tries again
+        log.warning("rating table %s failed: %s", table_id, error)
+        return False
+
+
+def _settle(
+    conn: sa.Connection,
+    table_id: str,
+    game: str,
+    players: int,
+    scores: list[int],
+    winners: list[int],
+) -> bool:
+    seat_rows = conn.execute(
+        sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+    ).all()
+    found = sitters(seat_rows)
+    claimed = conn.execute(
+        game_tables.update()
+        .where(game_tables.c.id == table_id, game_tables.c.rated.is_(None))
+        .values(rated=found is not None)
+    )
+    if claimed.rowcount != 1 or found is None:
+        return False
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce(mu=MU_START, sigma=SIGMA_START)
+    klass = players_class(players)
+    now = datetime.now(UTC)
+    before = _current(conn, [s.subject for s in found], game, klass)
+    teams = []
+    for sitter in found:
+        if sitter.anchor is not None:
+            teams.append([model.rating(mu=sitter.anchor, sigma=SIGMA_ANCHOR)])
+        else:
+            mu, sigma, _ = before.get(sitter.subject, (MU_START, SIGMA_START, 0))
+            teams.append([model.rating(mu=mu, sigma=sigma)])
+    ranks = ranks_of(found, scores, winners)
+    rated = model.rate(teams, ranks=[float(r) for r in ranks])
+    counted: set[str] = set()
+    for sitter, team, rank in zip(found, rated, ranks, strict=True):
+        if sitter.subject in counted:  # a house bot in several seats plays one game
+            continue
+        counted.add(sitter.subject)
+        if sitter.anchor is not None:  # anchors stay where they are
+            mu, sigma = sitter.anchor, SIGMA_ANCHOR
+        else:
+            mu, sigma = float(team[0].mu), float(team[0].sigma)
+        games = before.get(sitter.subject, (0.0, 0.0, 0))[2] + 1
+        key = (ratings.c.subject == sitter.subject) & (ratings.c.game == game)
+        key &= ratings.c.players_class == klass
+        values = {"mu": mu, "sigma": sigma, "games": games, "updated_at": now}
+        if sitter.subject in before:
+            conn.execute(ratings.update().where(key).values(**values))
+        else:
+            conn.execute(
+                ratings.insert().values(
+                    subject=sitter.subject, game=game, players_class=klass, **values
+                )
+            )
+        conn.execute(
+            rating_history.insert().values(
+                table_id=table_id,
+                subject=sitter.subject,
+                seat=sitter.seat,
+                game=game,
+                players_class=klass,
+                rank=rank,
+                left=sitter.left,
+                mu=mu,
+                sigma=sigma,
+                created_at=now,
+            )
+        )
+    return True
+
+
+def _current(
+    conn: sa.Connection, subjects: list[str], game: str, klass: str
+) -> dict[str, tuple[float, float, int]]:
+    """The subjects' ratings now, their rows locked until the transaction ends (PostgreSQL; a
+    SQLite writer holds the whole database), so two tables ending at once apply in turn."""
+    rows = conn.execute(
+        sa.select(ratings.c.subject, ratings.c.mu, ratings.c.sigma, ratings.c.games)
+        .where(
+            ratings.c.subject.in_(subjects),
+            ratings.c.game == game,
+            ratings.c.players_class == klass,
+        )
+        .with_for_update()
+    ).all()
+    return {str(r.subject): (float(r.mu), float(r.sigma), int(r.games)) for r in rows}
+
+
+def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, float]:
+    """The rating shown beside each seat's name at a table (its game and class), for the
+    seats whose subject has one."""
+    head = conn.execute(
+        sa.select(game_tables.c.game, game_tables.c.players).where(game_tables.c.id == table_id)
+    ).first()
+    if head is None:
+        return {}
+    klass = players_class(int(head.players))
+    shown_at: dict[int, float] = {}
+    subjects: dict[str, int] = {}
+    for row in conn.execute(sa.select(seats).where(seats.c.table_id == table_id)):
+        subject = subject_of(row)
+        if subject is None:
+            continue
+        if subject.startswith("bot:") and row.token_hash is None:
+            shown_at[int(row.seat)] = shown(ANCHORS.get(str(row.level), MU_START), SIGMA_ANCHOR)
+        else:
+            subjects[subject] = int(row.seat)
+    if subjects:
+        for r in conn.execute(
+            sa.select(ratings.c.subject, ratings.c.mu, ratings.c.sigma).where(
+                ratings.c.subject.in_(list(subjects)),
+                ratings.c.game == head.game,
+                ratings.c.players_class == klass,
+            )
+        ):
+            shown_at[subjects[str(r.subject)]] = shown(float(r.mu), float(r.sigma))
+    return shown_at
