@@ -12,6 +12,11 @@ the viewer's Kontor and ``bid <v>`` on the viewer's marker chip of value v. Ever
 move paid with goods, a lot bought with one of several goods, ...) is left to the page's action
 bar. The page decides nothing: only what ``legal`` holds is decorated.
 
+Each place a move can change carries ``data-place`` and ``data-state`` (the board contract for
+"last moves shown"; the places and :func:`action_places` are in :mod:`.svg_places`). The corners
+are drawn in :mod:`.svg_players`, the middle and the supply in :mod:`.svg_middle`, the board's
+state and pieces in :mod:`.svg_board`.
+
 Standard library only: the text is built as strings and every text and attribute is escaped.
 """
 

@@ -12,6 +12,11 @@ i, and ``play <card> ...`` or ``discard <card>`` on the hand's card of that kind
 (a card playable with several cogs, ``pass``, ``keep``) is left to the page's action bar. The page
 decides nothing: only what ``legal`` holds is decorated.
 
+Each place a move can change carries ``data-place`` and ``data-state`` (the board contract for
+"last moves shown"; the places and :func:`action_places` are in :mod:`.svg_places`). The parts
+below the map are in :mod:`.svg_below`, the board's state and pieces in :mod:`.svg_board`, the
+cards in :mod:`.svg_cards`.
+
 The map is schematic: the rulebook's board is not published (``data.py`` holds a
 reconstruction), so the cities sit on a grid roughly as on the Baltic and North Sea.
 

@@ -5,6 +5,10 @@ spaces above each card (lowest first), the Kaispeicher upper row and reserved ca
 scored, the bag and the supply, then every player's warehouse: the cards bought, the contracts with
 their goods, the Lager, the market hall and the cargo of the ships bought this round.
 
+Each place a move can change carries ``data-place`` and ``data-state`` (the board contract for
+"last moves shown"; the places and :func:`action_places` are in :mod:`.svg_places`). The
+warehouses are drawn in :mod:`.svg_players`, cards, cubes and workers in :mod:`.svg_cards`.
+
 Legal actions that name exactly one element of the board become clickable targets
 (``data-action``); the web page shows every other legal action as a button. ``place i`` is the
 column of card i, ``reserve i`` card i of the upper row, ``buy`` (or ``buyfree`` when buying is
