@@ -79,7 +79,7 @@ def _owner(view: dict[str, Any]) -> list[str]:
 
 OWNER_KINDS = frozenset(
     {"move", "pay_fee", "collect", "build_kontor", "exchange", "exchange_done", "forced_step"}
-    | {"change_route", "look", "take_pile"}
+    | {"look", "take_pile"}
 )
 """Moves of the player on turn that change its corner or its city."""
 
@@ -112,6 +112,25 @@ def action_places(action: dict[str, Any], view: dict[str, Any]) -> list[str]:
         return owner
     if kind == "answer_trade":
         return _owner(view)[:1] if action["accept"] else []
+    if kind == "change_route":
+        return _route_changed(action, view)
     if kind in OWNER_KINDS:
         return _owner(view)
     return []
+
+
+def _route_changed(action: dict[str, Any], view: dict[str, Any]) -> list[str]:
+    """The city whose route square got the marker: it lies face down there, so only a viewer
+    who knows it (the player who laid it; everybody with open holdings) finds the city, the
+    player on turn's where several show it (the change may have ended the turn, or the set-up's
+    swap passed to the next player: then only a city alone in showing it is named)."""
+    slot, marker = action["slot"], action["marker"]
+    showing = [
+        c["number"]
+        for c in view["cities"]
+        if c["markers"][slot] is None and c["known"][slot] == marker
+    ]
+    owner = _owner(view)
+    if owner[1:] and int(owner[1].partition(":")[2]) in showing:
+        return owner[1:]
+    return [f"city:{showing[0]}"] if len(showing) == 1 else []
