@@ -8,8 +8,9 @@ A city is named with the number printed on the board, "Reval (3)", since a marke
 city it leads to. Every other number a player reads counts from 1: the two route squares of a city
 are the "first route" and the "second route" (the notation's square 0 and 1, drawn left and right),
 the lots of the offer are lots 1 to 4 (the notation's 0 to 3). Seats are named by their letter on
-the board (A for seat 0), as in the log and the other games' words. A count of things takes the
-singular for exactly one in all three languages (:func:`hanse.games.svg_parts.plural`)."""
+the board (A for seat 0), as in the log and the other games' words. A count of one thing has its
+own template ("1 good", "1 marker"), since the singular differs in all three languages; counted
+goods read "ore 2" in German and Italian, right for any count."""
 
 from __future__ import annotations
 
