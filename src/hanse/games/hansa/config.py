@@ -20,7 +20,7 @@ class HansaConfig:
     shuffle_golden_markers: bool = field(
         default=True,
         metadata={
-            "label": "Golden start markers in random order",
+            "label": "Golden bonus markers in random order",
             "help": "The three golden bonus markers are laid beside the three Taberna routes in a "
             "new random order each game. Off: always the same order along the board: extra "
             "office, swap offices, remove 3 pieces.",

@@ -21,7 +21,7 @@ class LuebeckConfig:
     double_includes_move: bool = field(
         default=True,
         metadata={
-            "label": "Doubling counts the cog's move",
+            "label": "A Doubling card counts the cog's move",
             "help": "A Doubling card also doubles the goods cards of its city that sail a cog into "
             "the city. Off: only those played while the cog already lies there are doubled.",
         },
