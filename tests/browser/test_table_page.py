@@ -129,7 +129,8 @@ def test_no_tooltip_is_a_moves_notation(browser: Browser, site: str) -> None:
         "[data-action]", "es => es.map(e => [e.dataset.action, e.getAttribute('title') || ''])"
     )
     assert actions
-    assert all(title != action and action not in title for action, title in actions)
+    assert all(title != action for action, title in actions)
+    assert all(action not in title for action, title in actions if " " in action)
     page.close()
 
 

@@ -1,4 +1,4 @@
-// The board in its frame (DESIGN.md, "the board scaled to its frame"): by default the whole SVG
+// The board in its frame (scaled to it, as the best sites show a board): by default the whole SVG
 // at the frame's width, on any screen from a phone to a wide monitor; zoomed in and out with the
 // buttons, Ctrl and the wheel (a touchpad's pinch), or two fingers, and moved by dragging or
 // swiping the frame while zoomed. The zoom is kept in the browser, per game.
