@@ -88,3 +88,9 @@ def test_a_private_table_is_watched_only_through_its_link(server: ServerProcess,
     assert seated.status_code == 200 and spectate.replace("&", "&amp;") in seated.text
     assert api.table(table_id, tokens[1])["seat"] == 1
     assert spectate not in api.http.get(spectate).text
+    # A player who opens a wrong link is let in as a player; nothing wrong is kept.
+    with httpx.Client(base_url=server.url, timeout=30) as player:
+        opened = player.get(
+            f"/tables/{table_id}", params={"watch": "wrong"}, headers=Api.auth(tokens[0])
+        )
+        assert opened.status_code == 200 and f"hanse_watch_{table_id}" not in player.cookies

@@ -90,14 +90,19 @@ async def check_watcher(request: Request | WebSocket, table_id: str, seat: int |
 def remember_link(request: Request, response: Response, table_id: str) -> None:
     """The page opened through the spectator link: the browser keeps the secret for this table
     (its reads and WebSocket come without the parameter)."""
+    settings = request.app.state.settings
     given = request.query_params.get(WATCH_PARAMETER)
     if given is None or request.cookies.get(watch_cookie_name(table_id)) == given:
         return
+    if not security.same_secret(given, watch_secret(settings.secret_key, table_id)):
+        return  # a player opening a wrong link is let in as a player; nothing is kept
     response.set_cookie(
         watch_cookie_name(table_id),
         given,
         httponly=True,
         samesite="lax",
-        secure=bool(request.app.state.settings.cookie_secure),
+        secure=security.cookies_secure(
+            settings.cookie_secure, settings.public_url, request.url.scheme
+        ),
         max_age=400 * 24 * 3600,
     )
