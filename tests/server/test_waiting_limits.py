@@ -6,6 +6,7 @@ lobby pages with a stable cursor and filters."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -205,3 +206,21 @@ def test_the_lobby_pages_with_a_stable_cursor_and_filters(service: TableService)
     with pytest.raises(ApiError) as bad:
         service.lobby_page(LobbyQuery("waiting", before="not a cursor"))
     assert bad.value.status == 422
+
+
+def test_each_worker_sweeps_at_its_start_and_then_every_so_often(service: TableService) -> None:
+    """The upkeep task (app.py starts one per worker) sweeps at once, with the service's clock."""
+    stale, _ = service.create(_spec())
+    _clock(service).advance(8 * DAY)
+
+    async def run_once() -> None:
+        sweeper = upkeep.Upkeep(service.engine, 3600.0, 7, 90, now=service.now)
+        await sweeper.start()
+        for _ in range(500):  # the first pass runs in a thread at once; yield until it is done
+            if _status(service, stale) == "expired":
+                break
+            await asyncio.sleep(0.01)
+        await sweeper.stop()
+
+    asyncio.run(run_once())
+    assert _status(service, stale) == "expired"
