@@ -63,6 +63,18 @@ NAMES_NOTHING = {
 }
 """Kinds of move that name no place a board can find after the move (see each ``action_places``)."""
 
+NAMES_UNCHANGED = {
+    "luebeck": {"choose_first", "play"},
+    "kogge": {"deal", "choose_start", "lot", "bid_done", "offer_trade", "attack", "rob", "move"}
+    | {"take_pile", "forced_step", "exchange", "answer_trade", "look", "change_route"},
+    "speicherstadt": set(),
+}
+"""Kinds of move that may name a place they leave as it was: the seat named to act first, a
+card played with a cog that stays in its city, a Kogge seat a trade is offered to, a city
+whose goods an exchange left as they were, or what a viewer cannot see change (hidden cargo
+traded one for one, a marker looked at or laid face down). Every other move changes each place
+it names."""
+
 BoardSvg = Callable[..., tuple[str, frozenset[str]]]
 
 
@@ -207,15 +219,20 @@ def _kinds_named(game_id: str, n: int, flags: dict[str, Any]) -> dict[str, int]:
                 legal = game.legal_actions(state)
                 action = legal[rng.randrange(len(legal))]
             obj = game.action_to_json(action)
+            viewers = {None, None if actor == CHANCE else actor}
+            before = {v: _places(board_svg(game.view(state, v), [])[0]) for v in viewers}
             game.apply_action(state, action)
             found = False
-            for viewer in {None, None if actor == CHANCE else actor}:
+            for viewer in viewers:
                 view = game.view(state, viewer)
                 keys = action_places(obj, view)
                 assert isinstance(keys, list) and all(isinstance(k, str) for k in keys)
                 assert len(keys) == len(set(keys)), (obj, keys)
                 on_board = _places(board_svg(view, [])[0])
                 assert set(keys) <= on_board.keys(), (obj, sorted(set(keys) - on_board.keys()))
+                if obj["kind"] not in NAMES_UNCHANGED[game_id]:
+                    same = [k for k in keys if before[viewer].get(k) == on_board[k]]
+                    assert not same, f"{obj} names {same}, which it did not change"
                 found = found or bool(keys)
             named[obj["kind"]] = named.get(obj["kind"], 0) + found
     return named

@@ -80,12 +80,19 @@ def _slot_of(view: dict[str, Any], position: int) -> list[str]:
 
 
 def _card_slot(view: dict[str, Any], card: int) -> list[str]:
-    """Where a card just drawn lies: its slot of the offer, or the upper row."""
-    key = data.ALL_CARDS[card].key
-    for i, entry in enumerate(view["offer"]):
-        if entry is not None and entry.get("id") == key:
-            return [f"offer:{i}"]
-    return ["upper"] if any(e and e.get("id") == key for e in view["upper"]) else []
+    """Where a card just drawn lies: a fire is scored at once; any other card is laid last in the
+    row being filled (:func:`_last_laid`)."""
+    if data.ALL_CARDS[card].kind == data.FIRE:
+        return ["fire"] if view["fire"] else []
+    return _last_laid(view)
+
+
+def _last_laid(view: dict[str, Any]) -> list[str]:
+    """The card laid last, which a ship's cubes go onto: last in the row being filled (the
+    view's ``pending_row``: the offer, or the Kaispeicher upper row)."""
+    if view["pending_row"]:
+        return ["upper"] if view["upper"] else []
+    return [f"offer:{len(view['offer']) - 1}"] if view["offer"] else []
 
 
 def action_places(action: dict[str, Any], view: dict[str, Any]) -> list[str]:
@@ -98,7 +105,7 @@ def action_places(action: dict[str, Any], view: dict[str, Any]) -> list[str]:
     if kind == "draw_card":
         return _card_slot(view, action["card"])
     if kind == "draw_cube":
-        return ["goods"]
+        return ["goods", *_last_laid(view)]
     if kind == "place_worker":
         card = action["card"]
         return [f"offer:{card}"] if card < len(view["offer"]) else []
