@@ -25,3 +25,11 @@ def place(key: str, part: object, body: str, **attrs: object) -> str:
     """`body` as one place of the board: a group keyed `key` whose state is the digest of
     `part`, the slice of the view the body draws."""
     return el("g", body, data_place=key, data_state=digest(part), **attrs)
+
+
+def enclose(parts: list[str], start: int, key: str, part: object) -> None:
+    """What a board drew into `parts` since ``len(parts)`` was `start` becomes the place `key`,
+    drawing `part` of the view: one group in place of those pieces."""
+    body = "".join(parts[start:])
+    del parts[start:]
+    parts.append(place(key, part, body))

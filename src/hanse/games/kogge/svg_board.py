@@ -28,7 +28,7 @@ from hanse.games.svg_parts import (
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
-from hanse.games.svg_places import place
+from hanse.games.svg_places import enclose
 
 # Goods and route markers: grey ore, orange fur, purple amber, white salt (Spielmaterial).
 GOOD_FILL = ("#b4b9be", "#f39c34", "#8e5bb5", "#ffffff")
@@ -216,9 +216,7 @@ class Board:
     def close_place(self, start: int, key: str, part: object) -> None:
         """What was drawn since ``len(self.parts)`` was `start` becomes the place `key`, drawing
         `part` of the view (:mod:`.svg_places`)."""
-        body = "".join(self.parts[start:])
-        del self.parts[start:]
-        self.parts.append(place(key, part, body))
+        enclose(self.parts, start, key, part)
 
     def target(
         self, action: str, x: float, y: float, w: float, h: float, label: str, rx: float = 6

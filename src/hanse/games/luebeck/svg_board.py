@@ -13,7 +13,7 @@ from typing import Any
 
 from hanse.games.svg_parts import INK, Translate, seat_disc, target_rect
 from hanse.games.svg_parts import el as _el
-from hanse.games.svg_places import place
+from hanse.games.svg_places import enclose
 
 from . import data
 from .svg_cards import CUT_NAMES, card_chip, chip_room, chip_words, is_short_form
@@ -86,9 +86,7 @@ class Board:
     def close_place(self, start: int, key: str, part: object) -> None:
         """What was drawn since ``len(self.parts)`` was `start` becomes the place `key`, drawing
         `part` of the view (:mod:`.svg_places`)."""
-        body = "".join(self.parts[start:])
-        del self.parts[start:]
-        self.parts.append(place(key, part, body))
+        enclose(self.parts, start, key, part)
 
     def target(
         self, element: str, x: float, y: float, w: float, h: float, label: str, rx: float = 6

@@ -47,7 +47,7 @@ from hanse.games.svg_parts import coordinate as _f
 from hanse.games.svg_parts import el as _el
 from hanse.games.svg_parts import rect as _rect
 from hanse.games.svg_parts import text as _text
-from hanse.games.svg_places import place
+from hanse.games.svg_places import enclose, place
 
 from . import svg_places as places
 from .svg_cards import (
@@ -107,14 +107,6 @@ def _element(view: dict[str, Any], action: object) -> tuple[Any, ...] | None:
 
 
 _on_sale = places.on_sale
-
-
-def _close(out: list[str], start: int, key: str, part: object) -> None:
-    """What was drawn since ``len(out)`` was `start` becomes the place `key`, drawing `part` of
-    the view (:mod:`.svg_places`)."""
-    body = "".join(out[start:])
-    del out[start:]
-    out.append(place(key, part, body))
 
 
 def _close_slots(view: dict[str, Any], row: str, out: list[str], starts: list[int]) -> None:
@@ -540,26 +532,26 @@ def board_svg(
     y = _header(view, out, tr, names)
     start = len(out)
     y = _goods_row(view, y + 8, out, tr) + 6
-    _close(out, start, "goods", places.goods_part(view))
+    enclose(out, start, "goods", places.goods_part(view))
     if view["fire"]:
         start = len(out)
         y = _fire(view, y, out, tr)
-        _close(out, start, "fire", places.fire_part(view))
+        enclose(out, start, "fire", places.fire_part(view))
     if view["upper"]:
         start = len(out)
         y = _upper(view, targets, y, out, top, tr)
-        _close(out, start, "upper", places.upper_part(view))
+        enclose(out, start, "upper", places.upper_part(view))
     start = len(out)
     y = _offer(view, targets, y, out, top, tr)
-    _close(out, start, "offer", places.row_part(view, "offer"))
+    enclose(out, start, "offer", places.row_part(view, "offer"))
     if view["reserved"]:
         start = len(out)
         y = _reserved(view, targets, y, out, top, tr)
-        _close(out, start, "reserved", places.row_part(view, "reserved"))
+        enclose(out, start, "reserved", places.row_part(view, "reserved"))
     for seat in range(len(view["players"])):
         start = len(out)
         y = draw_player(view, seat, targets, y, out, top, tr, names)
-        _close(out, start, f"seat:{seat}", places.seat_part(view, seat))
+        enclose(out, start, f"seat:{seat}", places.seat_part(view, seat))
     key, y = board_key(y, WIDTH, tr("Key"), _key(view, tr))
     out.append(key)
     placed = frozenset(top.placed)
