@@ -271,6 +271,7 @@ def test_vacation_days_are_counted_per_year(database_url: str) -> None:
         ({"per_move": 15 * DAY}, "async", {}, "per_move"),
         ({"per_move": "a day"}, "async", {}, "per_move"),
         ({"base": 600}, "live", {"on_time_out": "pass"}, "on_time_out"),
+        ({"per_move": DAY}, "async", {"on_time_out": "abandon"}, "for live tables"),
         ({"base": 600}, "live", {"level": "wise"}, "level"),
         (None, "live", {"level": "easy"}, "go with a clock"),
         ([600, 10], "live", {}, "clock is"),
@@ -316,3 +317,65 @@ def test_the_page_shows_time_left_as_a_clock_in_the_readers_language() -> None:
     live = {**payload, "clocks": {**payload["clocks"], "control": FISCHER.public()}}
     live["clocks"]["seconds"] = [59.0, 61.0, None]
     assert [c["low"] for c in seat_clocks(live, german)[:2]] == [True, False]
+
+
+def test_where_a_clock_run_out_lets_the_others_end_the_game_they_all_agree(
+    database_url: str,
+) -> None:
+    """``"on_time_out": "abandon"``: no bot comes; the late person plays on untimed, and the
+    game ends without a result once every other person seated agreed (two workers: the time-out
+    is told once)."""
+    clock = ManualClock(START)
+    first, second = _workers(database_url, clock)
+    control = TimeControl(base=60.0, increment=0.0, on_time_out="abandon")
+    table_id = _table(first, control, kinds=("human", "human", "human"))
+    late = first.live(table_id).decider
+    assert late is not None
+    clock.advance(60)
+    assert TimeOuts(first).tables_out_of_time() == [table_id]
+    done = [TimeOuts(first).time_out(table_id), TimeOuts(second).time_out(table_id)]
+    assert [d is not None for d in done] == [True, False]
+    assert TimeOuts(second).tables_out_of_time() == []
+    payload = second.read(table_id, None)
+    assert payload["seats"][late]["kind"] == "human" and payload["seats"][late]["timed_out"]
+    assert payload["log"][-1]["event"] == {"kind": "late"}
+    assert payload["clocks"]["out"] == [late] and payload["clocks"]["running"] is None
+    # The late person plays on, untimed: no clock runs for them, none is charged.
+    clock.advance(500)
+    _move(first, table_id)
+    assert TimeOuts(first).tables_out_of_time() == []
+    version = first.live(table_id).version
+    refused = _refused_end(first, table_id, late, version)
+    assert refused.status == 403 and "time ran out" in refused.message
+    others = [seat for seat in range(3) if seat != late]
+    agreed = TimeOuts(first).agree_to_end(table_id, others[0], version).payload
+    assert agreed["status"] == "playing" and agreed["log"][-1]["event"] == {"kind": "agree"}
+    assert agreed["clocks"]["agreed"] == [others[0]]
+    again = _refused_end(second, table_id, others[0], agreed["version"])
+    assert again.status == 409 and "already" in again.message
+    ended = TimeOuts(second).agree_to_end(table_id, others[1], agreed["version"]).payload
+    assert ended["status"] == "finished" and ended["winners"] == []
+    assert ended["log"][-1]["event"] == {"kind": "end"} and "without a result" in ended["notice"]
+    assert ended["clocks"]["abandoned"] and ended["clocks"]["agreed"] == others
+    assert first.read(table_id, late)["status"] == "finished"
+    after = _refused_end(first, table_id, others[0], ended["version"])
+    assert after.status == 409
+
+
+def _refused_end(service: TableService, table_id: str, seat: int, version: int) -> ApiError:
+    with pytest.raises(ApiError) as refused:
+        TimeOuts(service).agree_to_end(table_id, seat, version)
+    return refused.value
+
+
+def test_nobody_agrees_where_no_time_ran_out_or_a_bot_takes_the_seat(database_url: str) -> None:
+    clock = ManualClock(START)
+    service, _ = _workers(database_url, clock)
+    table_id = _table(service, TimeControl(base=60.0, on_time_out="abandon"))
+    version = service.live(table_id).version
+    assert _refused_end(service, table_id, 0, version).status == 409  # nobody's time ran out
+    with_bot = _table(service, TimeControl(base=60.0))
+    clock.advance(60)
+    assert TimeOuts(service).time_out(with_bot) is not None
+    refused = _refused_end(service, with_bot, 1, service.live(with_bot).version)
+    assert refused.status == 409  # a bot took the seat: nothing to agree to

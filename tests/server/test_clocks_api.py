@@ -30,7 +30,7 @@ def test_a_time_control_is_checked_and_its_clocks_are_in_the_payload(api: Api) -
         ({"clock": {"per_move": 86_400}}, "live table's clock"),
         ({"mode": "async", "clock": {"base": 600, "increment": 10}}, "one move a day"),
         ({"clock": {"base": 600, "increment": 5000}}, "increment"),
-        ({"clock": {"base": 600}, "on_time_out": "abandon"}, "not offered yet"),
+        ({"mode": "async", "clock": {"per_move": 86_400}, "on_time_out": "abandon"}, "live"),
         ({"level": "hard"}, "go with a clock"),
     ]:
         refused = _table(api, **extra)

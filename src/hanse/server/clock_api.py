@@ -1,5 +1,6 @@
 """The API of clocks and vacations: a seat taken back from the bot that played it when its time
-ran out, and an account's vacation (``timeouts.py``, ``vacations.py``)."""
+ran out, agreeing to end a game without a result where a clock ran out, and an account's vacation
+(``timeouts.py``, ``vacations.py``)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,19 @@ async def take_seat_back(table_id: str, seat: int, body: BackIn, request: Reques
         raise forbidden("only the seat's own person takes it back")
     time_outs = TimeOuts(_service(request))
     done = await run_in_threadpool(time_outs.take_seat_back, table_id, seat, body.version)
+    await _after_change(request, table_id, done.seq, done.bot_to_move)
+    return ORJSONResponse(done.payload)
+
+
+@router.post("/tables/{table_id}/end", response_class=ORJSONResponse)
+async def agree_to_end(table_id: str, body: BackIn, request: Request) -> Response:
+    """Agree to end the game without a result, once a person's time ran out at a table created
+    with ``"on_time_out": "abandon"``; the last of the others to agree ends it."""
+    caller = await caller_seat(request, table_id, unsafe=True)
+    if caller is None:
+        raise unauthorized("only the people seated agree to end the game")
+    time_outs = TimeOuts(_service(request))
+    done = await run_in_threadpool(time_outs.agree_to_end, table_id, caller, body.version)
     await _after_change(request, table_id, done.seq, done.bot_to_move)
     return ORJSONResponse(done.payload)
 

@@ -87,7 +87,14 @@ def after_moves(
     if mover is not None and old.started is not None:
         clock.left[mover] = old.control.after_move(old.left[mover], old.spent(now))
         _set_left(conn, table.id, mover, clock.left[mover])
-    if decider is not None and table.seats[decider].kind == "human":
+    seated = table.seats[decider] if decider is not None else None
+    # A person whose time ran out at a table whose others may end the game plays on untimed.
+    if (
+        decider is not None
+        and seated is not None
+        and seated.kind == "human"
+        and not seated.timed_out
+    ):
         clock.started = now
         per_move = old.control.per_move
         if per_move is not None and clock.left[decider] != per_move:

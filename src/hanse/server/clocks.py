@@ -22,7 +22,14 @@ from typing import Any
 from hanse.server.errors import unprocessable as invalid
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
-ON_TIME_OUT = ("bot",)
+# Why a table ended without a result (its ``notice``; no winner): a person's time ran out and the
+# others agreed (``timeouts.TimeOuts.agree_to_end``).
+ABANDONED = "ended without a result: a player's time ran out and the others agreed"
+
+# What happens when a person's clock runs out: a bot of the table's level takes the seat, or (at a
+# live table) the others may end the game without a result (``timeouts.TimeOuts.agree_to_end``).
+BOT, ABANDON = "bot", "abandon"
+ON_TIME_OUT = (BOT, ABANDON)
 DAY = 86_400.0
 MIN_BASE, MAX_BASE = 60.0, 3 * 3600.0  # a live game's base: one minute to three hours
 MAX_INCREMENT = 600.0
@@ -44,6 +51,11 @@ class TimeControl:
     per_move: float | None = None
     on_time_out: str = "bot"
     level: str = "easy"
+
+    @property
+    def abandon(self) -> bool:
+        """A clock run out lets the others end the game without a result (no bot)."""
+        return self.on_time_out == ABANDON
 
     @property
     def fischer(self) -> bool:
@@ -110,9 +122,11 @@ def parse(raw: Any, mode: str, on_time_out: Any = None, level: Any = None) -> Ti
         on_time_out = "bot"
     if on_time_out not in ON_TIME_OUT:
         raise invalid(
-            f"on_time_out is one of {', '.join(ON_TIME_OUT)} (a bot takes the seat), "
-            f"not {on_time_out!r}; ending a live game without a result is not offered yet"
+            f"on_time_out is 'bot' (a bot takes the seat) or 'abandon' (at a live table, the "
+            f"others may end the game without a result), not {on_time_out!r}"
         )
+    if on_time_out == ABANDON and mode != "live":
+        raise invalid("'abandon' is for live tables; at one of one move a day a bot takes the seat")
     if level is None:
         level = "easy"
     if level not in BOT_LEVELS:
@@ -206,6 +220,9 @@ def no_clock(players: int, now: float) -> dict[str, Any]:
         "started": None,
         "at": iso(now),
         "away": False,
+        "out": [],
+        "agreed": [],
+        "abandoned": False,
     }
 
 

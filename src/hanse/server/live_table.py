@@ -24,8 +24,8 @@ from hanse.core import takeback
 from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, TERMINAL, Action, IllegalActionError
 from hanse.games import make
-from hanse.server.clocks import TableClock, no_clock
-from hanse.server.table_events import UNDO, TableEvent
+from hanse.server.clocks import ABANDONED, TableClock, no_clock
+from hanse.server.table_events import AGREE, END, UNDO, TableEvent
 from hanse.server.undo_limits import UndoLimits
 
 _system_random = random.SystemRandom()
@@ -361,7 +361,12 @@ class LiveTable:
         if self.clock is None:
             return no_clock(self.players, now)
         people = [seat.kind == "human" for seat in self.seats] or [True] * self.players
-        return self.clock.payload(self.decider, people, now)
+        shown = self.clock.payload(self.decider, people, now)
+        # Where a clock run out lets the others end the game: whose time ran out, who agreed.
+        shown["out"] = [s.seat for s in self.seats if s.timed_out and s.kind == "human"]
+        shown["agreed"] = [e.seat for e in self.events if e.kind in (AGREE, END)]
+        shown["abandoned"] = self.notice == ABANDONED  # ended so, without a result
+        return shown
 
 
 def _seq_of(entry: Any) -> int:

@@ -335,6 +335,14 @@ def _event_line(
         return _("{who} takes back a move").format(who=who)
     if event["kind"] == "back":
         return _("{who} takes the seat back from the bot").format(who=who)
+    if event["kind"] == "late":  # timeouts.py: the others may end the game without a result
+        return _("time ran out for {who}: the others may end the game without a result").format(
+            who=who
+        )
+    if event["kind"] == "agree":
+        return _("{who} agrees to end the game without a result").format(who=who)
+    if event["kind"] == "end":
+        return _("{who} agrees: the game ends without a result").format(who=who)
     level = _(str(event["level"]))
     if event["by"] is None:  # nobody handed it over: the seat's clock ran out (timeouts.py)
         return _("time ran out: a bot ({level}) plays on for {who}").format(who=who, level=level)

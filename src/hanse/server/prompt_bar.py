@@ -41,6 +41,8 @@ def prompt_sentence(
     status, decider, view = payload["status"], payload["decider"], payload["view"]
     if status == "waiting":
         return _("The game starts when every seat is taken.")
+    if status == "finished" and (payload.get("clocks") or {}).get("abandoned"):
+        return _("The game ended without a result: a player's time ran out and the others agreed.")
     if status == "finished" and payload.get("notice"):
         return _("The game ended when Hanse was upgraded.")
     if status == "finished":

@@ -10,7 +10,10 @@ numbering. Every viewer sees an event whole: it tells nothing hidden.
 
 In the payload's log an event is ``{"seq", "player": the seat, "event": {"kind": "undo",
 "move": seq}}``, ``{..., "event": {"kind": "bot", "by": seat, "level": "easy"}}`` (``"by": null``:
-the seat's clock ran out) or ``{..., "event": {"kind": "back"}}`` (its person took it back).
+the seat's clock ran out) or ``{..., "event": {"kind": "back"}}`` (its person took it back); at a
+table whose others may end the game when a clock runs out, ``"late"`` (the seat's time ran out),
+``"agree"`` (the seat agrees to end the game without a result) and ``"end"`` (the last agreement:
+the game ends without a result).
 """
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ from hanse.server.models import table_events
 UNDO = "undo"
 BOT = "bot"
 BACK = "back"
+# At a table whose clock run out lets the others end the game (``on_time_out: "abandon"``): a
+# person's time ran out, another person agrees to end the game, the last agreement ends it.
+LATE = "late"
+AGREE = "agree"
+END = "end"
 
 
 @dataclass(frozen=True)
@@ -43,8 +51,8 @@ class TableEvent:
         told: dict[str, Any]
         if self.kind == UNDO:
             told = {"kind": UNDO, "move": self.undone_seq}
-        elif self.kind == BACK:
-            told = {"kind": BACK}
+        elif self.kind in (BACK, LATE, AGREE, END):
+            told = {"kind": self.kind}
         else:
             told = {"kind": BOT, "by": self.by_seat, "level": self.level}
         return {"seq": self.seq, "player": self.seat, "event": told}
@@ -57,6 +65,16 @@ def taken_back(seq: int, seat: int, move_seq: int) -> TableEvent:
 def handed_to_bot(seq: int, seat: int, by_seat: int | None, level: str) -> TableEvent:
     """`by_seat` None: nobody handed it over; the seat's clock ran out (``timeouts.py``)."""
     return TableEvent(seq, BOT, seat, by_seat=by_seat, level=level)
+
+
+def ran_out(seq: int, seat: int) -> TableEvent:
+    """The seat's time ran out at a table whose others may now end the game without a result."""
+    return TableEvent(seq, LATE, seat)
+
+
+def agreed_to_end(seq: int, seat: int, last: bool) -> TableEvent:
+    """The seat agrees to end the game without a result; `last`: its agreement ends it."""
+    return TableEvent(seq, END if last else AGREE, seat)
 
 
 def seat_taken_back(seq: int, seat: int) -> TableEvent:

@@ -57,7 +57,14 @@ function layoutClock() {
   const mode = form.elements.mode.value;
   for (const label of form.querySelectorAll("[data-clock-mode]")) label.hidden = label.dataset.clockMode !== mode;
   form.querySelector("[data-clock-custom]").hidden = mode !== "live" || form.elements.live_clock.value !== "custom";
-  form.querySelector("[data-clock-level]").hidden = clock() === null;
+  const abandon = mode === "live" && clock() !== null && form.elements.abandon.checked;
+  form.querySelector("[data-clock-level]").hidden = clock() === null || abandon;
+  form.querySelector("[data-clock-abandon]").hidden = mode !== "live" || clock() === null;
+}
+
+// What happens when a player's time runs out: a bot plays on, or (live) the others may end it.
+function onTimeOut() {
+  return form.elements.mode.value === "live" && form.elements.abandon.checked ? "abandon" : "bot";
 }
 
 function clock() {
@@ -74,7 +81,7 @@ function clock() {
   return { base, increment };
 }
 
-for (const name of ["mode", "live_clock", "days"]) form.elements[name].addEventListener("change", layoutClock);
+for (const name of ["mode", "live_clock", "days", "abandon"]) form.elements[name].addEventListener("change", layoutClock);
 layoutClock();
 
 form.elements.game.addEventListener("change", layoutSeats);
@@ -95,7 +102,7 @@ form.addEventListener("submit", async (event) => {
     const created = await post("/api/tables", {
       game, players: kinds.length, flags, seats,
       mode: form.elements.mode.value, visibility: form.elements.visibility.value,
-      ...(clock() ? { clock: clock(), on_time_out: "bot", level: form.elements.time_out_level.value } : {}),
+      ...(clock() ? { clock: clock(), on_time_out: onTimeOut(), level: form.elements.time_out_level.value } : {}),
     });
     remember(name);
     const invites = {};

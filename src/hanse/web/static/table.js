@@ -146,6 +146,9 @@ panel.addEventListener("click", (event) => {
   if (zoom) toggleFitted(panel, zoom);
   // Take back one's last move (offered while one still decides and it showed nothing hidden).
   if (event.target.closest("[data-undo]")) change("undo", {});
+  // A player's time ran out where the others may end the game: one agrees (the last ends it).
+  const ending = event.target.closest("[data-end-game]");
+  if (ending && window.confirm(ending.dataset.ask)) change("end", {});
   // One's seat back from the bot that took it when one's time ran out.
   const back = event.target.closest("[data-take-back]");
   if (back) change(`seats/${back.dataset.takeBack}/back`, {});
