@@ -82,7 +82,8 @@ def test_every_legal_action_is_offered_once_in_every_language(
                 # such as "pass" may be a word of the tooltip's sentence)
                 for action, title in _titled(panel):
                     assert title != action, (game_id, lang, title)
-                    assert " " not in action or action not in title, (game_id, lang, title)
+                    shown = re.search(rf"(?<!\w){re.escape(action)}(?!\w)", title)
+                    assert " " not in action or not shown, (game_id, lang, title)
                 for svg in re.findall(r"<svg.*?</svg>", panel, flags=re.S):
                     ET.fromstring(svg)
                 if lang == "de":
