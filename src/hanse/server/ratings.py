@@ -93,10 +93,14 @@ def sitters(seat_rows: Sequence[Any]) -> list[Sitter] | None:
 
 
 def ranks_of(found: Sequence[Sitter], scores: Sequence[int], winners: Sequence[int]) -> list[int]:
-    """Rank per seat (1 best): by the result, except that a seat left to a bot ranks last."""
+    """Rank per seat (1 best): the seats that stayed by the result, then every seat left to a
+    bot, last together, whatever its bot made of it."""
     by_result = finishing_ranks(scores, winners)
-    last = len(found) + 1
-    return [last if s.left else by_result[s.seat] for s in found]
+    stayed = [by_result[s.seat] for s in found if not s.left]
+    last = len(stayed) + 1
+    return [
+        last if s.left else 1 + sum(other < by_result[s.seat] for other in stayed) for s in found
+    ]
 
 
 def settle(

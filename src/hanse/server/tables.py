@@ -912,7 +912,8 @@ class TableService:
             )
         if over:  # rated with the move that ends the game, once (ratings.py)
             result = (table.game.scores(after), table.game.winners(after))
-            ratings.settle(conn, table.id, table.game_id, table.players, result)
+            if ratings.settle(conn, table.id, table.game_id, table.players, result):
+                table.seats = self._seats(conn, table.id)  # the new ratings beside the names
         return clock
 
     # -- chat (chat.py) ------------------------------------------------------------------------
