@@ -50,8 +50,13 @@ export function markChanges(panel, tableId, seat, sinceWords) {
   for (const place of panel.querySelectorAll(".svg-board [data-place]")) {
     const before = seen.places[place.dataset.place];
     const isChanged = before !== undefined && before !== (place.dataset.state || "");
-    place.classList.toggle("changed", isChanged);
-    if (isChanged) changed += 1;
+    if (isChanged) {
+      place.classList.add("changed");
+      changed += 1;
+    } else if (place.classList.contains("changed")) {
+      place.classList.remove("changed");
+      if (!place.classList.length) place.removeAttribute("class");
+    }
   }
   let first = true;
   for (const entry of panel.querySelectorAll(".log li[data-seq]")) {

@@ -16,13 +16,16 @@ let shown = null;
 let delay = 500;
 // A refusal stays on screen until the table moves on from the version it was shown with.
 let errorShownAt = null;
+// Whether the reader's own move (or take-back) is on its way to the server.
+let changing = false;
 
 function current() {
   const element = panel.querySelector(".panel");
   return element ? element.dataset : {};
 }
 
-async function refresh() {
+// `decided`: the version the reader's own move or take-back made, when that is what is shown.
+async function refresh(decided = null) {
   const response = await fetch(`/tables/${tableId}/panel`, { credentials: "same-origin" });
   if (!response.ok) {
     say(`${response.status}: ${(await response.text()).slice(0, 200)}`);
@@ -34,7 +37,7 @@ async function refresh() {
   for (const summary of panel.querySelectorAll("details > summary")) {
     if (opened.has(summary.textContent)) summary.parentElement.open = true;
   }
-  drawn();
+  drawn(decided);
   if (errorShownAt !== null && errorShownAt !== "pending" && errorShownAt !== shown) {
     say("");
     errorShownAt = null;
@@ -42,10 +45,15 @@ async function refresh() {
 }
 
 // What follows each drawing of the panel, the first one included.
-function drawn() {
+function drawn(decided = null) {
   shown = current().version;
   showFitted(panel);
-  markChanges(panel, tableId, current().seat, root.dataset.since);
+  // What the reader saw when it decided: the board right after its own move (if another move
+  // came already, the older memory stays, so that nothing the others did goes unmarked).
+  if (decided !== null && String(decided) === shown) rememberSeen(panel, tableId, current().seat);
+  // While the reader's own move is on its way, a drawing the live connection asked for marks
+  // nothing: the drawing after the move's answer does (else the move's own places would flash).
+  if (!changing || decided !== null) markChanges(panel, tableId, current().seat, root.dataset.since);
   showLatest();
   const words = panel.querySelector(".prompt-words");
   noticeTurn(current().myTurn === "yes", baseTitle, words ? words.textContent : "");
@@ -112,6 +120,7 @@ async function send(target) {
 
 // A move or a take-back, at the version shown; then the table as it is now.
 async function change(what, body) {
+  changing = true;
   for (const button of panel.querySelectorAll("[data-action], [data-undo]")) button.disabled = true;
   let answered = null;
   try {
@@ -123,14 +132,9 @@ async function change(what, body) {
     say(error.status === 409 ? root.dataset.stale : error.message);
     errorShownAt = "pending";
   }
-  await refresh();
+  await refresh(answered ? answered.version : null);
+  changing = false;
   if (errorShownAt === "pending") errorShownAt = shown;
-  // What the reader saw when it decided: the board right after its move (if another move came
-  // already, the older memory stays, so that nothing the others did goes unmarked).
-  if (answered && String(answered.version) === shown) {
-    rememberSeen(panel, tableId, current().seat);
-    markChanges(panel, tableId, current().seat, root.dataset.since);
-  }
 }
 
 panel.addEventListener("click", (event) => {
