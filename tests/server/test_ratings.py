@@ -171,6 +171,16 @@ def test_a_seat_left_to_a_bot_loses(sqlite_server: ServerProcess) -> None:
     names = [e["name"] for e in board["top"]]
     assert names.index("owner/stayer") < names.index("leaver")
     assert "easy" not in names and "hard" not in names  # the bot that took over is not rated
+    # The pages: the leaderboard, the program's page with its chart, the mark at the table
+    page = httpx.get(f"{sqlite_server.url}/ratings/kogge?players=2p&lang=de").text
+    assert "Wertungen" in page and 'href="/players/owner/stayer"' in page
+    page = httpx.get(f"{sqlite_server.url}/players/owner/stayer?lang=it").text
+    assert '<svg class="rating-chart"' in page and "programma" in page
+    page = httpx.get(f"{sqlite_server.url}/players/leaver").text
+    assert "left the game" in page
+    page = httpx.get(f"{sqlite_server.url}/tables/{created['id']}/panel").text
+    assert page.count('class="program-mark"') >= 1 and 'class="seat-rating"' in page
+    assert httpx.get(f"{sqlite_server.url}/players/nobody").status_code == 404
     api.close()
 
 

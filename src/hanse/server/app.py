@@ -25,6 +25,7 @@ from hanse.server import (
     notice_pages,
     outbox_worker,
     pages,
+    rating_pages,
     replay_pages,
     storage,
 )
@@ -115,6 +116,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(invite_pages.router)
     app.include_router(replay_pages.router)
+    app.include_router(rating_pages.router)
     app.include_router(notice_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
