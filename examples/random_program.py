@@ -14,9 +14,9 @@ Usage (the standard library and ``httpx`` and ``websockets``, both Hanse depende
     python examples/random_program.py --server URL --token TOKEN --table ID
 
 Without ``--invite`` or ``--table`` it creates a public table of ``--game`` for ``--players``
-seats (the game's fewest by default), takes the first and fills the others with house bots of level ``--bots``; with
-``--invite`` it takes the seat of an invite link, with ``--table`` the first open seat of a
-public table in the lobby. Then it follows the table over its WebSocket
+seats (the game's fewest by default), takes the first and fills the others with house bots of
+level ``--bots``; with ``--invite`` it takes the seat of an invite link, with ``--table`` the
+first open seat of a public table in the lobby. Then it follows the table over its WebSocket
 (``/api/tables/{id}/live``): whenever its seat decides, it posts a random one of the legal
 actions with the version it saw (``POST /api/tables/{id}/moves``). A move refused as stale (409)
 or too fast (429, it waits as ``Retry-After`` says) is chosen again from the table read afresh;

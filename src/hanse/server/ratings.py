@@ -21,7 +21,9 @@ Hansa (d = 15: ``medium`` 40).
 Exactly once: :func:`settle` runs in the transaction that stores a table's last move, and first
 claims the table by setting its ``rated`` flag where it is still null; a second call (another
 worker, a restart, a replay) finds it set and does nothing. The rating work runs in a savepoint:
-should it fail, the move is kept and the table stays unclaimed for :func:`settle_pending`.
+should it fail, the move is kept, the failure logged, and the table stays unrated (its ``rated``
+null; nothing rates it later: a table that ends any other way, say on an upgrade, is never
+rated either).
 """
 
 from __future__ import annotations
@@ -111,7 +113,7 @@ def settle(
     try:
         with conn.begin_nested():
             return _settle(conn, table_id, game, players, list(result[0]), list(result[1]))
-    except sa.exc.SQLAlchemyError as error:  # the move stands; settle_pending tries again
+    except sa.exc.SQLAlchemyError as error:  # the move stands, unrated
         log.warning("rating table %s failed: %s", table_id, error)
         return False
 
