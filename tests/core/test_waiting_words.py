@@ -16,7 +16,7 @@ from hanse.core.words import template_fields
 from hanse.games import REGISTRY, make
 from hanse.web.i18n import LOCALE, game_translations
 
-GAMES = sorted(REGISTRY)
+GAMES = sorted(g for g, cls in REGISTRY.items() if cls._package_module("prompt") is not None)
 
 
 def _decisions_met(game_id: str) -> set[str]:

@@ -116,8 +116,8 @@ def why_not(game: Any, version: int, s: KoggeState, text: str) -> str | None:
     if head == "deal" and s.leftover and int(args[0]) in s.leftover and not s.reserve[int(args[0])]:
         return (
             f"marker {args[0]} was drawn from the reserve with last round's unsold markers back "
-            "in it; they now return only after the new markers are drawn (RULINGS.md, 'New "
-            "route markers each round')"
+            "in it; they now return only after the new markers are drawn (the rules as Hanse "
+            "plays them, /rules/kogge: 'New route markers')"
         )
     if head in ("step", "push") and args and args[0] in ("0", "1"):
         action = ForcedStep(int(args[0])) if head == "step" else Push(int(args[0]))
@@ -141,8 +141,8 @@ def _home_step(s: KoggeState, action: Action) -> None:
     if s.sq_val[2 * city + slot] == city:
         raise NotCarriedOverError(
             "the cog was moved along a route marker pointing back to its own city, which "
-            "left it there; the rules now take the city's other route instead (RULINGS.md, "
-            "'Route markers pointing to their own city')"
+            "left it there; the rules now take the city's other route instead (the rules as "
+            "Hanse plays them, /rules/kogge: 'D, markers pointing home')"
         )
 
 
@@ -187,5 +187,5 @@ class _ConflictOrder:
         raise NotCarriedOverError(
             f"the old rules asked {who(old)} to attack next, the current rules ask {who(new)} "
             "(conflicts now go in turn order and end once the active cog is pushed away: "
-            "RULINGS.md, 'C, where')"
+            "the rules as Hanse plays them, /rules/kogge: 'C, where')"
         )
