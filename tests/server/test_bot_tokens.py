@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.api_client import Api, play_until_over
+from tests.server.api_client import Api, drive, play_until_over
 from tests.server.server_process import ServerProcess
 
 
@@ -107,3 +107,23 @@ def test_a_person_at_a_table_is_no_program(api: Api) -> None:
     assert joined.status_code == 200
     api.http.cookies.clear()
     assert api.table(created["id"])["seats"][0]["program"] is False
+
+
+def test_a_person_and_its_own_program_sit_apart_unrated(api: Api) -> None:
+    """Each credential names its own seat; the game between them is not rated (one account)."""
+    session = _person(api, "eilike")
+    token = str(_token(api, session, "mirror")["token"])
+    created = api.create("kogge", [{"kind": "human"}, {"kind": "human"}])
+    for invite, credential in zip(created["invites"], (session, token), strict=True):
+        secret = invite["url"].rsplit("/", 1)[1]
+        joined = api.http.post(
+            f"/api/join/{secret}", json={"name": "e"}, headers=Api.auth(credential)
+        )
+        assert joined.status_code == 200, joined.text
+        api.http.cookies.clear()
+    assert api.table(created["id"], session)["seat"] == 0
+    assert api.table(created["id"], token)["seat"] == 1
+    final = drive(api, created["id"], [session, token], random.Random(8), moves=100_000)
+    assert final["status"] == "finished"
+    assert [s["rating"] for s in api.table(created["id"])["seats"]] == [None, None]
+    assert api.http.get("/api/players/eilike").json()["games"] == []

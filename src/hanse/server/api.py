@@ -209,7 +209,9 @@ async def caller_seat(request: Request | WebSocket, table_id: str, unsafe: bool)
             account = await _account_of_bearer(request, bearer)
             if account is None:
                 raise
-            return await run_in_threadpool(service.seat_of_account, table_id, account[0])
+            return await run_in_threadpool(
+                service.seat_of_account, table_id, account[0], _program(request)
+            )
     token = _cookie(request, security.seat_cookie_name(table_id))
     if token is not None:
         if unsafe and isinstance(request, Request):
@@ -473,7 +475,7 @@ async def rematch(table_id: str, request: Request, response: Response) -> Joined
     return await _joined(request, response, joined)
 
 
-def _program(request: Request) -> int | None:
+def _program(request: Request | WebSocket) -> int | None:
     """The bot token a program joins with (its seat is then marked as a program's)."""
     program: bot_tokens.Program | None = getattr(request.state, "program", None)
     return None if program is None else program.token_id

@@ -4,10 +4,11 @@ more, as the games play differently).
 
 Who is rated: a table is rated when every seat was, at its start, an account's (a person, or a
 program with the account's bot token: rated apart, ``program:<token>``) or a house bot's, no
-account sat twice, somebody was not a house bot, and the game ended normally (its last move
-made it terminal: a table finished on upgrading never comes here). A seat handed to a bot during
-the game (its person left, or took too long: ``table_events.BOT``) counts as a loss for that
-person, below every seat that stayed; the bot that played it on takes no rating.
+account sat twice (a person and its own program are one account), somebody was not a house bot,
+and the game ended normally (its last move made it terminal: a table finished on upgrading or
+ended without a result never comes here). A seat handed to a bot during the game (its person
+left, or took too long: ``table_events.BOT``) counts as a loss for that person, below every seat
+that stayed; the bot that played it on takes no rating.
 
 House bots are anchors: they sit at fixed ratings and are never moved, so that the scale stays
 put. The numbers are ASSUMPTIONS derived from the arena runs in README.md ("Bot strength"), not a
@@ -80,6 +81,7 @@ def subject_of(row: Any) -> str | None:
 def sitters(seat_rows: Sequence[Any]) -> list[Sitter] | None:
     """The seats as rated, or None when the table is not rated."""
     found = []
+    owners = []  # the accounts behind the seats of people and programs
     for row in seat_rows:
         subject = subject_of(row)
         if subject is None:
@@ -88,9 +90,10 @@ def sitters(seat_rows: Sequence[Any]) -> list[Sitter] | None:
         left = not house_bot and row.kind == "bot"  # a person's seat a bot plays now
         anchor = ANCHORS.get(str(row.level), MU_START) if house_bot else None
         found.append(Sitter(int(row.seat), subject, left, anchor))
-    accounts = [s.subject for s in found if s.anchor is None]
-    if not accounts or len(set(accounts)) != len(accounts):
-        return None  # only bots, or an account against itself
+        if not house_bot:
+            owners.append(row.account_id)
+    if not owners or len(set(owners)) != len(owners):
+        return None  # only bots, or an account against itself (or its own program)
     return found
 
 

@@ -701,11 +701,21 @@ class TableService:
         self._token_seats[security.digest(token)] = (row.table_id, int(row.seat))
         return int(row.seat)
 
-    def seat_of_account(self, table_id: str, account_id: int) -> int | None:
+    def seat_of_account(
+        self, table_id: str, account_id: int, bot_token: int | None = None
+    ) -> int | None:
+        """The account's seat: the person's own, or its program's of `bot_token` (a person and
+        its program may sit at one table; neither acts for the other)."""
         with self.engine.connect() as conn:
             row = conn.execute(
                 sa.select(seats.c.seat)
-                .where(seats.c.table_id == table_id, seats.c.account_id == account_id)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.account_id == account_id,
+                    seats.c.bot_token.is_(None)
+                    if bot_token is None
+                    else seats.c.bot_token == bot_token,
+                )
                 .order_by(seats.c.seat)
             ).first()
         return None if row is None else int(row.seat)
