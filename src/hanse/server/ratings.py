@@ -205,6 +205,7 @@ def _current(
             ratings.c.game == game,
             ratings.c.players_class == klass,
         )
+        .order_by(ratings.c.subject)  # locked in one order everywhere: no deadlock
         .with_for_update()
     ).all()
     return {str(r.subject): (float(r.mu), float(r.sigma), int(r.games)) for r in rows}
