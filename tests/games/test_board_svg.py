@@ -360,10 +360,14 @@ def test_board_speaks_the_readers_language(game: Game) -> None:
     game's catalogs, with exactly the fields of the English template (a name or a number filled
     in after translating is never asked for)."""
     board_svg = _board_svg(game.name)
-    catalogs = {}
-    for lang in ("de", "it"):
-        with (LOCALE / lang / "LC_MESSAGES" / f"{game.name}.po").open("rb") as po:
-            catalogs[lang] = read_po(po, locale=lang)
+    catalogs: dict[str, list[Any]] = {}
+    for lang in ("de", "it"):  # the game's words, then its log's (a board may say a move as
+        catalogs[lang] = []  # its button does: Hansa's income on the stock)
+        for name in (f"{game.name}.po", f"{game.name}_log.po"):
+            path = LOCALE / lang / "LC_MESSAGES" / name
+            if path.exists():
+                with path.open("rb") as po:
+                    catalogs[lang].append(read_po(po, locale=lang))
     german = game_translations("de", game.name).gettext
     asked: set[str] = set()
 
@@ -388,8 +392,8 @@ def test_board_speaks_the_readers_language(game: Game) -> None:
     assert boards > 20 and changed == boards  # every board has words, all of them German
     missing = []
     for msgid in sorted(asked):
-        for lang, catalog in catalogs.items():
-            message = catalog.get(msgid)
+        for lang, found in catalogs.items():
+            message = next((c.get(msgid) for c in found if c.get(msgid) is not None), None)
             if message is None or not message.string:
                 missing.append(f"{lang}: {msgid!r}")
                 continue

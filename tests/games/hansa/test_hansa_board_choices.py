@@ -151,6 +151,6 @@ def test_income_is_chosen_on_ones_stock() -> None:
     assert target.get("aria-label") == label
     svg, placed = board_svg(view, ["income 1 0", "end_turn"])
     assert placed == {"income 1 0"}
-    assert 'aria-label="Income: traders 1, merchants 0 into your supply"' in svg
+    assert 'aria-label="Income: take 1 trader into your supply"' in svg  # as its button says
     svg, placed = board_svg(game.view(state, None), legal)
     assert placed == frozenset()

@@ -39,6 +39,7 @@ from hanse.games.hansa.svg_places import (
     seat_part,
 )
 from hanse.games.hansa.svg_targets import Choice, add_target
+from hanse.games.hansa.words import action_phrase
 from hanse.games.svg_parts import (
     INK,
     SEAT_LETTERS,
@@ -378,8 +379,11 @@ def _draw_player(
         choice = targets[("stock",)]
         action = choice.action
         if len(choice.actions) == 1 and isinstance(action, A.Income):
-            label = tr("Income: traders {traders}, merchants {merchants} into your supply")
-            label = label.format(traders=action.traders, merchants=action.merchants)
+            # said as the choice's button says it ("Income: take 2 traders into your supply")
+            said = action_phrase(
+                {"kind": "income", "traders": action.traders, "merchants": action.merchants}, view
+            )
+            label = said.text(tr)
         else:
             label = tr("Income: choose the pieces to take from your stock into your supply")
         box = (x + 6, y + 58, width - 12, 24)

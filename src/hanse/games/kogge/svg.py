@@ -72,24 +72,15 @@ from .svg_board import (
 from .svg_middle import draw_middle, draw_supply
 from .svg_places import action_places as action_places
 from .svg_players import draw_player
+from .words_view import SQUARES
 
 SQUARE_WORDS = {
-    ("move", True): "sail from {city} along the route to {target} (square {square})",
-    ("move", False): "sail from {city} along the face-down route (square {square})",
-    ("step", True): (
-        "move the robber's cog from {city} along the route to {target} (square {square})"
-    ),
-    (
-        "step",
-        False,
-    ): "move the robber's cog from {city} along the face-down route (square {square})",
-    (
-        "push",
-        True,
-    ): "push the loser's cog from {city} along the route to {target} (square {square})",
-    ("push", False): (
-        "push the loser's cog from {city} along the face-down route (square {square})"
-    ),
+    ("move", True): "sail from {city} along the {square} to {target}",
+    ("move", False): "sail from {city} along the {square}, face down",
+    ("step", True): "move the robber's cog from {city} along the {square} to {target}",
+    ("step", False): "move the robber's cog from {city} along the {square}, face down",
+    ("push", True): "push the loser's cog from {city} along the {square} to {target}",
+    ("push", False): "push the loser's cog from {city} along the {square}, face down",
 }
 """The labels of the route squares' targets."""
 
@@ -173,7 +164,7 @@ def _route_square(
         cy - half - 3,
         2 * half + 6,
         2 * half + 6,
-        b.tr(template).format(city=city["name"], target=target, square=slot + 1),
+        b.tr(template).format(city=city["name"], target=target, square=b.tr(SQUARES[slot])),
     )
 
 

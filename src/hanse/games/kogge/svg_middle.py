@@ -141,9 +141,9 @@ def _draw_hand(b: Board, x: float, y: float, w: float) -> None:
             y + 27,
             size + 6,
             size + 6,
-            tr(
-                "bid a marker {value} (you hold {count})" if n > 1 else "bid a marker {value}"
-            ).format(value=value, count=n),
+            tr("bid marker {value} (you hold {count})" if n > 1 else "bid marker {value}").format(
+                value=value, count=n
+            ),
         )
         mx += size + 7
     if not counts:
