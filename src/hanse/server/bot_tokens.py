@@ -44,6 +44,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def utc_iso(moment: datetime) -> str:
+    """A stored time in ISO 8601 with its zone (SQLite gives it back without one: it is UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
 def create(engine: sa.Engine, account_id: int, name: Any) -> tuple[dict[str, Any], str]:
     """A new token named `name` (unique among the account's live ones): its listing and the
     secret, which is never shown again."""
@@ -83,7 +88,7 @@ def listed(engine: sa.Engine, account_id: int) -> list[dict[str, Any]]:
             .order_by(bot_tokens.c.id)
         ).all()
     return [
-        {"id": int(r.id), "name": str(r.name), "created_at": r.created_at.isoformat()} for r in rows
+        {"id": int(r.id), "name": str(r.name), "created_at": utc_iso(r.created_at)} for r in rows
     ]
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from hanse.server.bot_tokens import utc_iso
 from hanse.server.errors import not_found
 from hanse.server.models import accounts, bot_tokens, game_tables, rating_history, ratings
 from hanse.server.ratings import ANCHORS, shown
@@ -146,7 +147,7 @@ def player(engine: sa.Engine, name: str) -> dict[str, Any]:
                 "rank": int(r.rank),
                 "left": bool(r.left),
                 "rating": shown(float(r.mu), float(r.sigma)),
-                "at": r.created_at.isoformat(),
+                "at": utc_iso(r.created_at),
             }
             for r in played
         ],
