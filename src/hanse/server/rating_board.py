@@ -69,7 +69,7 @@ def subject_named(conn: sa.Connection, name: str) -> Named | None:
             .limit(1)
         ).scalar_one_or_none()
         return None if token is None else Named(f"program:{token}", name, "program")
-    if name in ANCHORS:
+    if name in ANCHORS["2p"]:
         return Named(f"bot:{name}", name, "house bot")
     return None
 

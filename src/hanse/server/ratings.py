@@ -11,13 +11,21 @@ left, or took too long: ``table_events.BOT``) counts as a loss for that person, 
 that stayed; the bot that played it on takes no rating.
 
 House bots are anchors: they sit at fixed ratings and are never moved, so that the scale stays
-put. The numbers are ASSUMPTIONS derived from the arena runs in README.md ("Bot strength"), not a
-fitted arena rating (no arena run was affordable on the shared machine when this was written):
-``easy`` sits at OpenSkill's starting mu of 25, where a new account begins. Under Plackett-Luce
-with beta 25/6 and sigma 1, four players, a lead of d in mu wins with chance e^(d/c) / (e^(d/c) +
-3), c = sqrt(4 (1 + beta^2)) = 8.6. ``easy`` won about 95% against ``random`` (so d = 35:
-``random`` -10), ``hard`` about 80% against ``easy`` (d = 21: ``hard`` 46), ``medium`` 65% in
-Hansa (d = 15: ``medium`` 40).
+put. The numbers are ASSUMPTIONS derived from win rates measured with ``hanse arena`` (short
+runs on a busy shared machine), not ratings fitted to many games: ``easy`` sits at OpenSkill's
+starting mu of 25, where a new account begins, and each other level at the lead in mu that turns
+its measured win rate into Plackett-Luce's chance of winning, e^(d/c) / (e^(d/c) + n - 1) with
+n players, beta 25/6 and sigma 1 (c = sqrt(n (1 + beta^2)): 6.1 for two, 8.6 for four).
+
+- 3 or more players, from the four-player runs under "Bot strength" in README.md: ``easy`` won
+  about 95% against ``random`` (d = 35: ``random`` -10), ``hard`` about 80% against ``easy``
+  (d = 21: ``hard`` 46), ``medium`` 65% in Hansa (d = 15: ``medium`` 40).
+- 2 players, from two runs made for this (Kogge, 2026-11-27, ``hanse arena kogge --players 2
+  --seed 7``): ``easy`` won 20 of 20 against ``random`` (``--games 10``; the arena's own
+  Plackett-Luce fit put them 30 apart: ``random`` -5), ``medium`` 5.5 of 8 against ``easy``
+  (68.8%, ``--games 4``: d = 4.8, ``medium`` 30). ``hard`` was not measured at two players (a
+  second a move was too dear there): it is put 1.4 times as far above ``easy`` as ``medium``,
+  as at four players (``hard`` 32).
 
 Exactly once: :func:`settle` runs in the transaction that stores a table's last move, and first
 claims the table by setting its ``rated`` flag where it is still null; a second call (another
@@ -43,7 +51,10 @@ from hanse.server.models import game_tables, rating_history, ratings, seats
 log = logging.getLogger("hanse.server.ratings")
 
 SIGMA_ANCHOR = 1.0
-ANCHORS: dict[str, float] = {"random": -10.0, "easy": 25.0, "medium": 40.0, "hard": 46.0}
+ANCHORS: dict[str, dict[str, float]] = {
+    "2p": {"random": -5.0, "easy": 25.0, "medium": 30.0, "hard": 32.0},
+    "3p+": {"random": -10.0, "easy": 25.0, "medium": 40.0, "hard": 46.0},
+}
 MU_START = 25.0
 SIGMA_START = 25.0 / 3
 
@@ -78,7 +89,12 @@ def subject_of(row: Any) -> str | None:
     return f"person:{row.account_id}"
 
 
-def sitters(seat_rows: Sequence[Any]) -> list[Sitter] | None:
+def anchor(level: Any, klass: str) -> float:
+    """A house bot's fixed mu in a player-count class."""
+    return ANCHORS[klass].get(str(level), MU_START)
+
+
+def sitters(seat_rows: Sequence[Any], klass: str) -> list[Sitter] | None:
     """The seats as rated, or None when the table is not rated."""
     found = []
     owners = []  # the accounts behind the seats of people and programs
@@ -88,8 +104,8 @@ def sitters(seat_rows: Sequence[Any]) -> list[Sitter] | None:
             return None
         house_bot = row.token_hash is None
         left = not house_bot and row.kind == "bot"  # a person's seat a bot plays now
-        anchor = ANCHORS.get(str(row.level), MU_START) if house_bot else None
-        found.append(Sitter(int(row.seat), subject, left, anchor))
+        fixed = anchor(row.level, klass) if house_bot else None
+        found.append(Sitter(int(row.seat), subject, left, fixed))
         if not house_bot:
             owners.append(row.account_id)
     if not owners or len(set(owners)) != len(owners):
@@ -132,7 +148,8 @@ def _settle(
     seat_rows = conn.execute(
         sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
     ).all()
-    found = sitters(seat_rows)
+    klass = players_class(players)
+    found = sitters(seat_rows, klass)
     claimed = conn.execute(
         game_tables.update()
         .where(game_tables.c.id == table_id, game_tables.c.rated.is_(None))
@@ -143,7 +160,6 @@ def _settle(
     from openskill.models import PlackettLuce
 
     model = PlackettLuce(mu=MU_START, sigma=SIGMA_START)
-    klass = players_class(players)
     now = datetime.now(UTC)
     before = _current(conn, [s.subject for s in found], game, klass)
     teams = []
@@ -227,7 +243,7 @@ def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, float]:
         if subject is None:
             continue
         if subject.startswith("bot:") and row.token_hash is None:
-            shown_at[int(row.seat)] = shown(ANCHORS.get(str(row.level), MU_START), SIGMA_ANCHOR)
+            shown_at[int(row.seat)] = shown(anchor(row.level, klass), SIGMA_ANCHOR)
         else:
             subjects[subject] = int(row.seat)
     if subjects:
