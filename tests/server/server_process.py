@@ -60,6 +60,8 @@ class ServerProcess:
             "HANSE_CREATE_RATE": "100000",
             "HANSE_SUBMIT_RATE": "1000",
             "HANSE_MAX_WAITING": "100000",
+            # accounts too: the machine's Redis keeps every test's sign-ups from 127.0.0.1
+            "HANSE_SIGNUP_RATE": "100000",
         }
     )
     options: list[str] = field(default_factory=list)  # more `hanse serve` options

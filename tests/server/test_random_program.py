@@ -13,7 +13,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-from hanse.games import REGISTRY
 from tests.server.server_process import ServerProcess
 
 PROGRAM = Path(__file__).resolve().parents[2] / "examples" / "random_program.py"
@@ -54,7 +53,7 @@ def run(server: ServerProcess, token: str, *args: str) -> dict[str, object]:
     return result
 
 
-@pytest.mark.parametrize("game", sorted(REGISTRY))
+@pytest.mark.parametrize("game", ["hansa", "kogge", "luebeck", "speicherstadt"])
 def test_the_program_plays_every_title_to_its_end(
     server: ServerProcess, token: str, game: str
 ) -> None:

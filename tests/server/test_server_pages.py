@@ -61,7 +61,7 @@ def test_a_tables_variants_are_shown_in_the_lobby_on_its_page_and_in_its_replay(
     api.http.cookies.clear()
     assert (
         '<p class="variants">Varianten: Mit 3 oder weniger Karten sofort passen, '
-        "Verdoppelung zählt den Koggenzug mit: aus</p>"
+        "Eine Verdoppelung zählt den Koggenzug mit: aus</p>"
     ) in replay
 
 

@@ -18,7 +18,7 @@ from hanse.server.errors import not_found
 from hanse.server.pages import _page
 from hanse.server.program_api import signed_in_person
 
-router = APIRouter()
+router = APIRouter(include_in_schema=False)  # pages a person reads, not the API
 TOP = 50
 CHART_WIDTH, CHART_HEIGHT, MARGIN = 320, 120, 28
 
