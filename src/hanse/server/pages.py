@@ -367,6 +367,8 @@ def _repeats_joined(lines: list[dict[str, str]], skipped: int) -> list[dict[str,
         last = joined[-1] if joined else None
         if last is not None and (last["who"], last["text"]) == (line["who"], line["text"]):
             last["times"] += 1
+            if "seq" in line:  # the run ends where its last line stands in the log
+                last["seq"] = line["seq"]
         else:
             joined.append({**line, "number": number, "times": 1})
     return joined
@@ -445,6 +447,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
                     lambda seat: _seat_name(payload, seat, lang),
                 ),
                 "places": log_places(game, game_id, entry, view),
+                "seq": entry["seq"],
             }
             for entry in payload["log"][-60:]
         ],
