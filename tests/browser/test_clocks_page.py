@@ -61,7 +61,9 @@ def test_the_clock_counts_down_for_the_decider_and_shows_time_left_for_all(
     prompt = decider.locator("[data-prompt] .clock.countdown .clock-time")
     before = _seconds(prompt.inner_text())
     running = [_seconds(p.locator(".seat-clock.running .clock-time").inner_text()) for p in pages]
-    idle = [_seconds(p.locator(".seat-clock:not(.running) .clock-time").inner_text()) for p in pages]
+    idle = [
+        _seconds(p.locator(".seat-clock:not(.running) .clock-time").inner_text()) for p in pages
+    ]
     for page in pages:
         page.clock.run_for(10_000)
     assert before - 11 <= _seconds(prompt.inner_text()) <= before - 9  # counts down

@@ -305,9 +305,7 @@ class LiveTable:
             legal = self._legal(view) if self.seats[seat].kind == "human" else []
         viewer = self.players if seat is None else seat
         could_undo = (
-            seat is not None
-            and decider == seat
-            and self.undo_refusal(seat, thorough=False) is None
+            seat is not None and decider == seat and self.undo_refusal(seat, thorough=False) is None
         )
         # A limit is said only where a take-back would otherwise be offered.
         undo_limit = self.undo_limit(seat) if could_undo and seat is not None else None
