@@ -5,15 +5,11 @@ moves live; a phone-sized screen."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-
-from tests.browser.conftest import SCREENSHOTS
 
 GAMES = [("luebeck", 3), ("kogge", 3), ("speicherstadt", 2), ("hansa", 2)]
 
@@ -89,8 +85,8 @@ def _play_to_the_end(
 def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     browser: Browser, site: str, game: str, players: int, tmp_path: Path
 ) -> None:
-    """A whole game by clicking; its mid-game screenshot is the README's picture of the game
-    (``HANSE_SCREENSHOTS=1 pytest tests/browser -k whole_game`` writes docs/screenshots)."""
+    """A whole game by clicking; its mid-game screenshot is a real picture of the board (the
+    README's pictures come from tests/browser/test_table_page.py)."""
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -101,9 +97,6 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     # The board was drawn: the screenshot is a real picture, and it is the README's when asked.
     assert snapshot.stat().st_size > 20_000
     assert page.locator(".panel svg").count() == 1 or page.locator(".panel pre").count() == 1
-    if os.environ.get("HANSE_SCREENSHOTS") == "1":
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(snapshot, SCREENSHOTS / f"{game}.png")
     if game == "luebeck":
         _step_through_the_replay(page)
     assert not errors

@@ -28,15 +28,25 @@ TABLES = [
 ]
 
 
-def _seated(browser: Browser, site: str, game: str, players: int, flags: dict, size: tuple) -> Page:
-    """A page of the person in seat 0 (joined by its invite) at a table with `easy` bots."""
+def _seated(
+    browser: Browser,
+    site: str,
+    game: str,
+    players: int,
+    flags: dict,
+    size: tuple,
+    touch: bool = False,
+) -> Page:
+    """A page of the person in seat 0 (joined by its invite) at a table with `easy` bots, once
+    the first decision is theirs (`touch`: a phone's finger instead of a mouse)."""
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
     created = httpx.post(
         f"{site}/api/tables",
         json={"game": game, "players": players, "flags": flags, "seats": seats},
         timeout=30,
     ).json()
-    page = _accepting(browser.new_page(viewport={"width": size[0], "height": size[1]}))
+    viewport = {"width": size[0], "height": size[1]}
+    page = _accepting(browser.new_context(viewport=viewport, has_touch=touch).new_page())
     secret = created["invites"][0]["url"].rsplit("/", 1)[-1]
     page.request.post(f"{site}/api/join/{secret}", data={"name": "Anna"})
     page.goto(f"{site}/tables/{created['id']}")
@@ -77,7 +87,7 @@ def test_the_board_fits_and_the_decision_stays_in_view(
     assert _in_view(page, "[data-prompt]")
     if os.environ.get("HANSE_SCREENSHOTS") == "1" and (game, players) in PICTURED:
         _picture(page, game, "phone" if size[0] < 600 else "laptop")
-    page.close()
+    page.context.close()
 
 
 PICTURED = {("luebeck", 5), ("hansa", 5), ("kogge", 4), ("speicherstadt", 5)}
@@ -121,7 +131,7 @@ def test_watchers_read_what_the_decider_does(browser: Browser, site: str) -> Non
     )
     assert watcher.locator("[data-prompt] [data-action]").count() == 0
     watcher.close()
-    page.close()
+    page.context.close()
 
 
 def test_no_tooltip_is_a_moves_notation(browser: Browser, site: str) -> None:
@@ -133,7 +143,7 @@ def test_no_tooltip_is_a_moves_notation(browser: Browser, site: str) -> None:
     assert all(title != action for action, title in actions)
     for action, title in actions:
         assert " " not in action or not re.search(rf"(?<!\w){re.escape(action)}(?!\w)", title)
-    page.close()
+    page.context.close()
 
 
 def test_the_zoom_buttons_zoom_and_the_choice_is_kept(browser: Browser, site: str) -> None:
@@ -150,7 +160,7 @@ def test_the_zoom_buttons_zoom_and_the_choice_is_kept(browser: Browser, site: st
     page.click("[data-fit=whole]")
     expect(page.locator(".svg-board")).to_have_class("svg-board")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    page.close()
+    page.context.close()
 
 
 def test_a_fingers_first_tap_on_a_small_board_zooms_in_and_the_next_chooses(
@@ -158,15 +168,7 @@ def test_a_fingers_first_tap_on_a_small_board_zooms_in_and_the_next_chooses(
 ) -> None:
     """Hansa's posts are a few pixels wide on a whole board at 390 px: a tap zooms in around
     the finger (no move is made), the next tap on the target chooses it."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = _accepting(context.new_page())
-    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
-    created = httpx.post(
-        f"{site}/api/tables", json={"game": "hansa", "players": 2, "seats": seats}, timeout=30
-    ).json()
-    secret = created["invites"][0]["url"].rsplit("/", 1)[-1]
-    page.request.post(f"{site}/api/join/{secret}", data={"name": "Anna"})
-    page.goto(f"{site}/tables/{created['id']}")
+    page = _seated(browser, site, "hansa", 2, {}, (390, 844), touch=True)
     page.wait_for_selector(".panel[data-my-turn=yes] svg [data-action^='place']", timeout=60_000)
     expect(page.locator(".svg-board")).to_have_class("svg-board tap-zooms")
     version = page.locator(".panel").get_attribute("data-version")
@@ -181,7 +183,7 @@ def test_a_fingers_first_tap_on_a_small_board_zooms_in_and_the_next_chooses(
     page.wait_for_function(
         "v => document.querySelector('.panel').dataset.version !== v", arg=version
     )
-    context.close()
+    page.context.close()
 
 
 def test_what_the_others_did_since_my_last_move_is_marked(browser: Browser, site: str) -> None:
@@ -206,19 +208,12 @@ def test_what_the_others_did_since_my_last_move_is_marked(browser: Browser, site
         "data-since", "Since your last move"
     )
     assert page.locator(".svg-board [data-place].changed").count() >= 1
-    page.close()
+    page.context.close()
 
 
 def test_a_whole_hansa_game_by_clicking_on_a_phone(browser: Browser, site: str) -> None:
-    page = _accepting(browser.new_page(viewport={"width": 390, "height": 844}))
-    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
-    created = httpx.post(
-        f"{site}/api/tables", json={"game": "hansa", "players": 2, "seats": seats}, timeout=30
-    ).json()
-    secret = created["invites"][0]["url"].rsplit("/", 1)[-1]
-    page.request.post(f"{site}/api/join/{secret}", data={"name": "Anna"})
-    page.goto(f"{site}/tables/{created['id']}")
+    page = _seated(browser, site, "hansa", 2, {}, (390, 844))
     _play_to_the_end(page, random.Random(11))
     expect(page.locator("[data-prompt]")).to_contain_text("The game is over")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    page.close()
+    page.context.close()
