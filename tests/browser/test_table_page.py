@@ -208,6 +208,7 @@ def test_what_the_others_did_since_my_last_move_is_marked(browser: Browser, site
         "data-since", "Since your last move"
     )
     assert page.locator(".svg-board [data-place].changed").count() >= 1
+    assert page.locator(".log li.new[data-player='0']").count() == 0  # Anna's own: no news
     page.context.close()
 
 

@@ -68,7 +68,7 @@ def test_the_invite_page_names_the_game_host_seats_variants_and_mode(api: Api) -
     assert 'href="/rules/kogge"' in page.text
     assert "Host: Anna (the first to take a seat)" in words
     assert "Seat 1: Anna" in words
-    assert "Seat 2: open seat this invite's seat" in words
+    assert "Seat 2: open seat — this invite's seat" in words
     assert "Seat 3: bot easy" in words
     assert "Seat 4: open seat" in words and "Seat 4: open seat this" not in words
     assert "Variants Expert rule C: conflicts" in words
@@ -90,12 +90,12 @@ def test_the_invite_page_speaks_german_and_italian(api: Api) -> None:
     assert "Kogge, 4 Spieler" in german
     assert "Gastgeber: Anna (hat sich zuerst an den Tisch gesetzt)" in german
     assert "Platz 3: Bot leicht" in german
-    assert "Platz 4: freier Platz der Platz dieser Einladung" in german
+    assert "Platz 4: freier Platz — der Platz dieser Einladung" in german
     assert "Varianten Zusatzregel C: Konflikte" in german
     assert "Modus ein Zug am Tag" in german
     assert "Modalità una mossa al giorno" in italian
     assert "Organizza il tavolo: Anna (la prima persona seduta)" in italian
-    assert "Posto 4: posto libero il posto di questo invito" in italian
+    assert "Posto 4: posto libero — il posto di questo invito" in italian
     assert "Varianti Regola esperta C: conflitti" in italian
     assert "Visibilità privato: solo tramite i suoi link" in italian
 
@@ -115,7 +115,7 @@ def test_an_invite_before_anyone_sits_and_a_taken_seat(api: Api) -> None:
     after = api.http.get(f"/join/{secret}")
     words = _text(after.text)
     assert "Somebody has taken this seat already." in words
-    assert "Seat 1: Bruno this invite's seat" in words
+    assert "Seat 1: Bruno — this invite's seat" in words
     assert "Host: Bruno" in words
     assert 'id="join"' not in after.text
 

@@ -38,7 +38,14 @@ def test_a_targets_follow_ups_are_the_placed_moves_it_starts_with_their_shared_w
 
 
 def _payload(**fields: Any) -> dict[str, Any]:
-    base = {"status": "playing", "decider": 0, "seat": 1, "view": {"decision": "action"}}
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    base = {
+        "status": "playing",
+        "decider": 0,
+        "seat": 1,
+        "view": {"decision": "action"},
+        "seats": seats,
+    }
     return {**base, **fields}
 
 
@@ -68,6 +75,9 @@ def test_the_sentence_for_the_decider_the_others_a_waiting_and_a_finished_table(
     assert prompt_sentence(_payload(seat=None), _Game(), same, same, name) == (
         "P0 chooses an action"
     )
+    # a person whose seat a bot plays watches the bot decide, as the others do
+    bot_plays_mine = _payload(seat=0, seats=[{"kind": "bot"}, {"kind": "human"}])
+    assert prompt_sentence(bot_plays_mine, _Game(), same, same, name) == "P0 chooses an action"
     waiting = prompt_sentence(_payload(status="waiting"), _Game(), same, same, name)
     assert waiting == "The game starts when every seat is taken."
     over = _payload(status="finished", decider=None, winners=[1])
@@ -76,3 +86,18 @@ def test_the_sentence_for_the_decider_the_others_a_waiting_and_a_finished_table(
     assert prompt_sentence(shared, _Game(), same, same, name) == (
         "The game is over: P0, P1 share the win."
     )
+
+
+def test_a_person_whose_seat_a_bot_plays_is_not_told_it_is_their_turn() -> None:
+    """Issue 30 trial: while a bot plays Anna's seat (she left, or her time ran out), her page
+    shows the bot deciding, never "Your turn" with an instruction addressed to her."""
+    from hanse.server.live_table import LiveTable, Seat
+    from hanse.server.pages import render_panel
+
+    seats = [Seat(0, "bot", "easy", "Anna", True), Seat(1, "human", None, "Bruno", True)]
+    table = LiveTable("t", "hansa", 2, {}, "live", "public", "playing", seats)
+    table.commit(table.state, table.resolve_chance(table.state))
+    assert table.decider == 0
+    panel = render_panel(table.payload(0), "en")
+    assert 'data-my-turn="no"' in panel and "Your turn" not in panel
+    assert "Anna (A) chooses an action" in panel

@@ -448,6 +448,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
                 ),
                 "places": log_places(game, game_id, entry, view),
                 "seq": entry["seq"],
+                "player": entry["player"],
             }
             for entry in payload["log"][-60:]
         ],
@@ -469,7 +470,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             waiting=_waiting(payload, _),
             take_over_in=_take_over_in(payload),
             clocks=seat_clocks(payload, _),
-            my_turn=payload["seat"] is not None and payload["decider"] == payload["seat"],
+            my_turn=_decides(payload),
             marks=SEAT_MARKS,
             board=board,
             svg=svg,
@@ -486,6 +487,17 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             scores=payload["scores"],
             breakdown=_breakdown(payload, words),
         )
+    )
+
+
+def _decides(payload: dict[str, Any]) -> bool:
+    """Whether the caller decides now: its seat is the decider's and no bot plays it (a person
+    whose seat a bot plays watches the bot decide)."""
+    seat = payload["seat"]
+    return (
+        seat is not None
+        and payload["decider"] == seat
+        and payload["seats"][seat]["kind"] == "human"
     )
 
 

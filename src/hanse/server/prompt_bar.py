@@ -52,7 +52,7 @@ def prompt_sentence(
         return _("The game is over: %(names)s share the win.") % {"names": ", ".join(winners)}
     if decider is None or not isinstance(view, dict):
         return ""
-    if decider == payload["seat"]:
+    if decider == payload["seat"] and payload["seats"][decider]["kind"] == "human":
         return str(game.decision_phrase(view).text(words))
     return str(game.waiting_phrase(view).text(words, player=seat_name(decider)))
 

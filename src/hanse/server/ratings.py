@@ -80,8 +80,8 @@ class Sitter:
 
 def subject_of(row: Any) -> str | None:
     """A seat's subject (None: a guest, never rated)."""
-    if row.token_hash is None:  # never taken by anybody: a house bot from the start
-        return f"bot:{row.level}"
+    if row.token_hash is None:  # never taken by anybody: a house bot from the start,
+        return f"bot:{row.level}" if row.kind == "bot" else None  # or a seat still open
     if row.account_id is None:
         return None
     if row.bot_token is not None:

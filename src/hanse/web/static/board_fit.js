@@ -63,7 +63,9 @@ function apply(container, zoom) {
     controls.querySelector("[data-fit=out]").disabled = zoom <= MIN;
     controls.querySelector("[data-fit=in]").disabled = zoom >= MAX;
     controls.querySelector("[data-fit=whole]").setAttribute("aria-pressed", zoom === 1 ? "true" : "false");
-    const small = zoom === 1 && scale(svg) < SMALL;
+    // only a board with choices on it (not a replay's) zooms at a first tap
+    const choices = svg.querySelector("[data-action], [data-choose]");
+    const small = zoom === 1 && choices !== null && scale(svg) < SMALL;
     frame.classList.toggle("tap-zooms", small);
     controls.classList.toggle("small", small);
   }

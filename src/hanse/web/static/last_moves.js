@@ -32,18 +32,20 @@ function load(key) {
   }
 }
 
-// Remember the board and log as drawn now: the reader has just decided (or first comes).
-export function rememberSeen(panel, tableId, seat) {
-  const seen = { places: placesNow(panel), log: lastLogNumber(panel) };
+// Remember the board and log as drawn now: the reader has just decided (`decided`), or first
+// comes to the table.
+export function rememberSeen(panel, tableId, seat, decided = true) {
+  const seen = { places: placesNow(panel), log: lastLogNumber(panel), decided };
   localStorage.setItem(storageKey(tableId, seat), JSON.stringify(seen));
 }
 
-// Mark what changed since the reader's previous decision; returns how many places changed.
-export function markChanges(panel, tableId, seat, sinceWords) {
+// Mark what changed since the reader's previous decision (or, before its first one, since it
+// came); returns how many places changed. `words`: the separator's words for either case.
+export function markChanges(panel, tableId, seat, words) {
   const key = storageKey(tableId, seat);
   const seen = load(key);
   if (!seen) {
-    rememberSeen(panel, tableId, seat);
+    rememberSeen(panel, tableId, seat, false);
     return 0;
   }
   let changed = 0;
@@ -60,15 +62,16 @@ export function markChanges(panel, tableId, seat, sinceWords) {
   }
   let first = true;
   for (const entry of panel.querySelectorAll(".log li[data-seq]")) {
-    const isNew = +entry.dataset.seq > seen.log;
+    // the reader's own moves are no news to it
+    const isNew = +entry.dataset.seq > seen.log && entry.dataset.player !== String(seat);
     entry.classList.toggle("new", isNew);
     if (isNew && first) {
       entry.classList.add("first-new");
-      entry.dataset.since = sinceWords;
+      entry.dataset.since = seen.decided === false ? words.visit : words.move;
       first = false;
     }
   }
-  if (seat === "") rememberSeen(panel, tableId, seat); // a spectator follows move by move
+  if (seat === "") rememberSeen(panel, tableId, seat, false); // a spectator: move by move
   return changed;
 }
 

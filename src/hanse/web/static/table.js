@@ -16,6 +16,8 @@ let shown = null;
 let delay = 500;
 // A refusal stays on screen until the table moves on from the version it was shown with.
 let errorShownAt = null;
+// The log's separator: new since the reader's last move, or since it came (before any).
+const sinceWords = { move: root.dataset.since, visit: root.dataset.sinceVisit };
 // Whether the reader's own move (or take-back) is on its way to the server.
 let changing = false;
 
@@ -53,7 +55,7 @@ function drawn(decided = null) {
   if (decided !== null && String(decided) === shown) rememberSeen(panel, tableId, current().seat);
   // While the reader's own move is on its way, a drawing the live connection asked for marks
   // nothing: the drawing after the move's answer does (else the move's own places would flash).
-  if (!changing || decided !== null) markChanges(panel, tableId, current().seat, root.dataset.since);
+  if (!changing || decided !== null) markChanges(panel, tableId, current().seat, sinceWords);
   showLatest();
   const words = panel.querySelector(".prompt-words");
   noticeTurn(current().myTurn === "yes", baseTitle, words ? words.textContent : "");
