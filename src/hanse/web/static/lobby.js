@@ -86,6 +86,13 @@ layoutClock();
 
 form.elements.game.addEventListener("change", layoutSeats);
 form.elements.players.addEventListener("change", layoutSeats);
+// The seats follow the player count as it is typed or stepped (not only when the field is left:
+// the list changing under the pointer made a click on "Create the table" miss it).
+form.elements.players.addEventListener("input", () => {
+  const players = form.elements.players;
+  const count = +players.value;
+  if (count >= +players.min && count <= +players.max) layoutSeats();
+});
 layoutSeats();
 
 form.addEventListener("submit", async (event) => {
