@@ -16,7 +16,8 @@ from hanse.server.clock import ManualClock
 from hanse.server.clock_view import clock_text, seat_clocks
 from hanse.server.clocks import DAY, TimeControl
 from hanse.server.errors import ApiError
-from hanse.server.tables import SeatSpec, TableService, TableSpec
+from hanse.server.table_specs import SeatSpec, TableSpec
+from hanse.server.tables import TableService
 from hanse.server.timeouts import TimeOuts
 from hanse.web.i18n import translations
 

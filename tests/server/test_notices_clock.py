@@ -19,7 +19,8 @@ from hanse.server.mailer import Mailer
 from hanse.server.models import accounts, outbox
 from hanse.server.notices import Links, NoticeBook
 from hanse.server.outbox_worker import OutboxRules, OutboxWorker, running_clocks
-from hanse.server.tables import SeatSpec, TableService, TableSpec
+from hanse.server.table_specs import SeatSpec, TableSpec
+from hanse.server.tables import TableService
 from tests.server.notice_sinks import SmtpSink, body, link
 
 DAY = 86_400.0

@@ -13,7 +13,8 @@ import pytest
 from hanse.server import storage
 from hanse.server.errors import ApiError
 from hanse.server.pages import duration
-from hanse.server.tables import SeatSpec, TableService, TableSpec
+from hanse.server.table_specs import SeatSpec, TableSpec
+from hanse.server.tables import TableService
 from hanse.web.i18n import translations
 from tests.server.api_client import Api
 

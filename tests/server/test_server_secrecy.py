@@ -14,7 +14,8 @@ import pytest
 
 from hanse.server import storage
 from hanse.server.live_table import LiveTable
-from hanse.server.tables import SeatSpec, TableService, TableSpec
+from hanse.server.table_specs import SeatSpec, TableSpec
+from hanse.server.tables import TableService
 from tests.server.api_client import Api, drive, receive
 from tests.server.server_process import ServerProcess
 

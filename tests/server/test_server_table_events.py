@@ -14,7 +14,8 @@ import pytest
 
 from hanse.server import storage
 from hanse.server.pages import SEAT_MARKS, _log_entry, render_panel
-from hanse.server.tables import SeatSpec, TableService, TableSpec
+from hanse.server.table_specs import SeatSpec, TableSpec
+from hanse.server.tables import TableService
 from hanse.web.i18n import game_translations
 from tests.server.api_client import Api, receive
 

@@ -18,7 +18,8 @@ from hanse.server.errors import ApiError
 from hanse.server.lobby_query import LobbyQuery
 from hanse.server.models import game_tables
 from hanse.server.pages import render_panel
-from hanse.server.tables import SeatSpec, TableService, TableSpec
+from hanse.server.table_specs import SeatSpec, TableSpec
+from hanse.server.tables import TableService
 from hanse.server.undo_limits import UndoLimits
 
 DAY = 86_400.0

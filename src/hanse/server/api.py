@@ -29,7 +29,8 @@ from hanse.server.errors import (
     unauthorized,
 )
 from hanse.server.lobby_query import LobbyQuery
-from hanse.server.tables import BOT_LEVELS, SeatSpec, TableService, TableSpec
+from hanse.server.table_specs import SeatSpec, TableSpec
+from hanse.server.tables import BOT_LEVELS, TableService
 from hanse.server.waiting import Origin
 from hanse.web.i18n import choose
 

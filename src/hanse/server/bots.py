@@ -30,7 +30,8 @@ from hanse.bots import make_bot
 from hanse.games import make
 from hanse.server.errors import ApiError
 from hanse.server.events import Events
-from hanse.server.tables import BotTurn, TableService
+from hanse.server.table_specs import BotTurn
+from hanse.server.tables import TableService
 from hanse.server.timeouts import TimeOuts
 
 log = logging.getLogger("hanse.server")

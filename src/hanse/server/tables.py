@@ -1,4 +1,6 @@
-"""The table service: create, join, read and play tables; the one place that writes moves.
+"""The table service: read and play tables; the one place that writes moves. Creating tables and
+taking their seats are in ``table_seating.py``, what the service is asked and answers with in
+``table_specs.py``.
 
 Every method is synchronous and runs in a thread of the server's pool (or a test's thread). Of
 concurrent writes to one table, the database decides: a move is stored by one transaction that
@@ -10,13 +12,11 @@ lock per table spares the losers the work. A move is acknowledged only after its
 
 from __future__ import annotations
 
-import secrets
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,26 +24,26 @@ import sqlalchemy as sa
 
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
-from hanse.games import UnknownGameError, game_class, make
+from hanse.games import game_class
 from hanse.server import clock_store, lobby_query, notices, ratings, security, table_events
 from hanse.server.accounts import AccountService
 from hanse.server.chat import ChatService
 from hanse.server.clock import Now, moment, system
-from hanse.server.clocks import BOT_LEVELS, TableClock, TimeControl
+from hanse.server.clocks import BOT_LEVELS, TableClock
 from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauthorized
 from hanse.server.errors import unprocessable as invalid
 from hanse.server.live_table import LiveTable, Move, Seat
 from hanse.server.lobby_query import LobbyPage, LobbyQuery
 from hanse.server.models import bot_leases, game_tables, moves, seats
-from hanse.server.names import clean_name
 from hanse.server.table_events import TableEvent, handed_to_bot, taken_back
+from hanse.server.table_seating import TABLE_ROW, TableSeating, fresh_table
+from hanse.server.table_specs import (
+    BotTurn,
+    Submitted,
+)
 from hanse.server.undo_limits import UndoLimits
 from hanse.server.vacations import VacationService
-from hanse.server.waiting import Origin, refuse_if_expired
 
-MODES = ("live", "async")
-VISIBILITIES = ("public", "private")
-STATUSES = ("waiting", "playing", "finished")
 MAX_ACTION_TEXT = 500
 UNREADABLE = (
     "this table's moves were stored by another version of Hanse, which wrote them differently; "
@@ -65,79 +65,6 @@ def _epoch(moment: datetime) -> float:
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
-@dataclass(frozen=True)
-class SeatSpec:
-    kind: str
-    level: str | None = None
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    game: str
-    players: int
-    flags: dict[str, Any]
-    mode: str
-    visibility: str
-    seats: list[SeatSpec]
-    clock: TimeControl | None = None  # checked by ``clocks.parse``
-
-    def check(self) -> None:
-        """Every field as the API documents it, or a 422 that says which is wrong."""
-        try:
-            make(self.game, self.players, **self.flags)
-        except UnknownGameError as error:
-            raise invalid(str(error)) from None
-        if self.mode not in MODES:
-            raise invalid(f"mode is one of {', '.join(MODES)}, not {self.mode!r}")
-        if self.visibility not in VISIBILITIES:
-            raise invalid(
-                f"visibility is one of {', '.join(VISIBILITIES)}, not {self.visibility!r}"
-            )
-        if len(self.seats) != self.players:
-            raise invalid(f"{len(self.seats)} seats given for {self.players} players")
-        for number, seat in enumerate(self.seats):
-            if seat.kind == "human":
-                if seat.level is not None:
-                    raise invalid(f"seat {number} is a human seat and takes no bot level")
-            elif seat.kind == "bot":
-                if seat.level not in BOT_LEVELS:
-                    raise invalid(
-                        f"seat {number}: a bot level is one of {', '.join(BOT_LEVELS)}, "
-                        f"not {seat.level!r}"
-                    )
-            else:
-                raise invalid(f"seat {number}: kind is 'human' or 'bot', not {seat.kind!r}")
-
-
-@dataclass(frozen=True)
-class Joined:
-    table_id: str
-    seat: int
-    token: str
-
-
-@dataclass(frozen=True)
-class Submitted:
-    payload: dict[str, Any]
-    bot_to_move: bool
-    seq: int
-
-
-@dataclass(frozen=True)
-class BotTurn:
-    """What a bot seat needs to think: its view and legal actions, never the state."""
-
-    table_id: str
-    game: str
-    players: int
-    flags: dict[str, Any]
-    level: str
-    seat: int
-    version: int
-    view: dict[str, Any]
-    legal: list[str]
-
-
 # The statements of every move, built once: building a SQLAlchemy statement costs more than
 # running it on SQLite.
 _HEAD = sa.select(
@@ -150,7 +77,6 @@ _HEAD = sa.select(
     game_tables.c.time_control,
     game_tables.c.clock_started_at,
 ).where(game_tables.c.id == sa.bindparam("table_id"))
-_ROW = sa.select(game_tables).where(game_tables.c.id == sa.bindparam("table_id"))
 _MOVES_AFTER = (
     sa.select(moves.c.seq, moves.c.player, moves.c.action)
     .where(
@@ -194,29 +120,11 @@ _MARK_UNDONE = (
 )
 
 
-def _fresh(row: Any, status: str, seated: list[Seat]) -> LiveTable:
-    """A table's game before its first move, from its row."""
-    control = TimeControl.from_json(row.time_control)
-    live = LiveTable(
-        id=row.id,
-        game_id=row.game,
-        players=row.players,
-        flags=dict(row.flags),
-        mode=row.mode,
-        visibility=row.visibility,
-        status=status,
-        seats=seated,
-        rematch=row.rematch,
-    )
-    live.clock = None if control is None else TableClock.fresh(control, row.players)
-    return live
-
-
 def _at(moment_: float) -> datetime:
     return datetime.fromtimestamp(moment_, UTC)
 
 
-class TableService:
+class TableService(TableSeating):
     """See the module docstring. `cache_size` bounds the tables one worker keeps replayed."""
 
     def __init__(
@@ -311,8 +219,8 @@ class TableService:
             if live.version + decisions != head.version:
                 live = None
         if live is None or live.seq > head.seq:
-            row = conn.execute(_ROW, {"table_id": table_id}).one()
-            live = _fresh(row, row.status, self._seats(conn, table_id))
+            row = conn.execute(TABLE_ROW, {"table_id": table_id}).one()
+            live = fresh_table(row, row.status, self._seats(conn, table_id))
             stored = conn.execute(
                 _MOVES_AFTER, {"table_id": table_id, "after": 0, "upto": head.seq}
             ).all()
@@ -354,237 +262,6 @@ class TableService:
             return self._live(conn, table_id)
 
     # -- creating and joining ----------------------------------------------------------------
-    def create(
-        self, spec: TableSpec, origin: Origin | None = None, most_waiting: int = 0
-    ) -> tuple[str, list[tuple[int, str]]]:
-        """A new table; returns its id and (seat, invite secret) for every human seat. Made by
-        `origin` (``waiting.py``), which may have at most `most_waiting` waiting tables (0: no
-        limit)."""
-        spec.check()
-        table_id = secrets.token_urlsafe(16)
-        invites = [
-            (number, security.new_secret())
-            for number, seat in enumerate(spec.seats)
-            if seat.kind == "human"
-        ]
-        with self.engine.begin() as conn:
-            if origin is not None and most_waiting and invites:
-                origin.check_room(conn, most_waiting)
-            self._create_in(conn, spec, table_id, dict(invites), origin)
-        return table_id, invites
-
-    def _create_in(
-        self,
-        conn: sa.Connection,
-        spec: TableSpec,
-        table_id: str,
-        secret_of: dict[int, str],
-        origin: Origin | None = None,
-    ) -> None:
-        """The rows of a new table (invites for the seats in `secret_of`); a table of bots
-        alone starts at once."""
-        now = moment(self.now)
-        conn.execute(
-            game_tables.insert().values(
-                id=table_id,
-                game=spec.game,
-                notation=game_class(spec.game).NOTATION_VERSION,
-                players=spec.players,
-                flags=dict(spec.flags),
-                mode=spec.mode,
-                visibility=spec.visibility,
-                status="waiting",
-                seq=0,
-                version=0,
-                decider=None,
-                created_at=now,
-                updated_at=now,
-                time_control=None if spec.clock is None else spec.clock.to_json(),
-                clock_started_at=None,
-                **(origin.columns() if origin is not None else {}),
-            )
-        )
-        conn.execute(
-            seats.insert(),
-            [
-                {
-                    "table_id": table_id,
-                    "seat": number,
-                    "kind": seat.kind,
-                    "level": seat.level,
-                    "name": None,
-                    "account_id": None,
-                    "invite_hash": security.digest(secret_of[number])
-                    if number in secret_of
-                    else None,
-                    "token_hash": None,
-                    "joined_at": None,
-                    "seconds_left": None if spec.clock is None else spec.clock.initial(),
-                    "timed_out": False,
-                }
-                for number, seat in enumerate(spec.seats)
-            ],
-        )
-        if all(seat.kind == "bot" for seat in spec.seats):
-            self._start(conn, table_id)
-
-    def join(
-        self, secret: str, name: Any, account_id: int | None, bot_token: int | None = None
-    ) -> Joined:
-        """Take the seat an invite secret stands for (each invite seats one person, once; or
-        the program of `bot_token`, bot_tokens.py)."""
-        table_id, seat, _taken = self.invite(secret)
-        return self._take_seat(table_id, seat, name, account_id, bot_token)
-
-    def invite(self, secret: Any) -> tuple[str, int, bool]:
-        """The table and seat an invite secret stands for, and whether that seat is taken."""
-        if not isinstance(secret, str) or len(secret) > 200:
-            raise not_found("invite")
-        with self.engine.connect() as conn:
-            row = conn.execute(
-                sa.select(seats.c.table_id, seats.c.seat, seats.c.token_hash).where(
-                    seats.c.invite_hash == security.digest(secret)
-                )
-            ).first()
-        if row is None:
-            raise not_found("invite")
-        return str(row.table_id), int(row.seat), row.token_hash is not None
-
-    def rematch(self, table_id: str, seat: int) -> Joined:
-        """`seat` of a finished table takes the same seat at its rematch: a table of the same
-        game, variants, mode and seats (bots of the same levels), private so that its seats wait
-        for the same people, made by the first player who asks. The seat is taken under the
-        finished table's seat name and account."""
-        with self.engine.connect() as conn:
-            row = conn.execute(_ROW, {"table_id": table_id}).first()
-            if row is None:
-                raise not_found("table")
-            if row.status != "finished":
-                raise conflict("a rematch is set up once the game is over")
-            seated = self._seats(conn, table_id)
-        if seated[seat].kind != "human":
-            raise forbidden("a bot's seat takes no rematch")
-        rematch_id = row.rematch
-        if rematch_id is None:
-            new_id = secrets.token_urlsafe(16)
-            with self.engine.begin() as conn:
-                # Two players asking at once: the first name written is the rematch.
-                claimed = conn.execute(
-                    game_tables.update()
-                    .where(game_tables.c.id == table_id, game_tables.c.rematch.is_(None))
-                    .values(rematch=new_id)
-                ).rowcount
-                if claimed == 1:
-                    self._create_in(conn, self._rematch_spec(row, seated), new_id, {})
-                    rematch_id = new_id
-                else:
-                    rematch_id = conn.execute(
-                        sa.select(game_tables.c.rematch).where(game_tables.c.id == table_id)
-                    ).scalar_one()
-            with self._guard:
-                live = self._cache.get(table_id)
-            if live is not None:
-                live.rematch = rematch_id
-        old = seated[seat]
-        return self._take_seat(rematch_id, seat, old.name, old.account_id)
-
-    @staticmethod
-    def _rematch_spec(row: Any, seated: list[Seat]) -> TableSpec:
-        return TableSpec(
-            game=row.game,
-            players=row.players,
-            flags=dict(row.flags),
-            mode=row.mode,
-            visibility="private",
-            seats=[SeatSpec(s.kind, s.level) for s in seated],
-            clock=TimeControl.from_json(row.time_control),
-        )
-
-    def join_public(
-        self,
-        table_id: str,
-        seat: int | None,
-        name: Any,
-        account_id: int | None,
-        bot_token: int | None = None,
-    ) -> Joined:
-        """Take an open human seat of a public table from the lobby (the first, or `seat`)."""
-        with self.engine.connect() as conn:
-            table = conn.execute(
-                sa.select(game_tables.c.visibility).where(game_tables.c.id == table_id)
-            ).first()
-            if table is None:
-                raise not_found("table")
-            if table.visibility != "public":  # its id alone tells nothing (private.py)
-                raise not_found("table")
-            open_seats = [
-                s.seat for s in self._seats(conn, table_id) if s.kind == "human" and not s.taken
-            ]
-        if not open_seats:
-            raise conflict("every seat of this table is taken")
-        if seat is None:
-            seat = open_seats[0]
-        elif seat not in open_seats:
-            raise conflict(f"seat {seat} is not an open seat of this table")
-        return self._take_seat(table_id, seat, name, account_id, bot_token)
-
-    def _take_seat(
-        self,
-        table_id: str,
-        seat: int,
-        name: Any,
-        account_id: int | None,
-        bot_token: int | None = None,
-    ) -> Joined:
-        name = clean_name(name)
-        token = security.new_secret()
-        with self._locked(table_id), self.engine.begin() as conn:
-            refuse_if_expired(conn, table_id)
-            taken = conn.execute(
-                seats.update()
-                .where(
-                    seats.c.table_id == table_id,
-                    seats.c.seat == seat,
-                    seats.c.kind == "human",
-                    seats.c.token_hash.is_(None),
-                )
-                .values(
-                    token_hash=security.digest(token),
-                    name=name,
-                    account_id=account_id,
-                    bot_token=bot_token,
-                    joined_at=moment(self.now),
-                )
-            )
-            if taken.rowcount != 1:
-                raise conflict("this seat is already taken")
-            open_left = conn.execute(
-                sa.select(sa.func.count())
-                .select_from(seats)
-                .where(
-                    seats.c.table_id == table_id,
-                    seats.c.kind == "human",
-                    seats.c.token_hash.is_(None),
-                )
-            ).scalar_one()
-            conn.execute(
-                game_tables.update()
-                .where(game_tables.c.id == table_id)
-                .values(updated_at=moment(self.now))
-            )
-            if open_left == 0:
-                self._start(conn, table_id)
-        return Joined(table_id, seat, token)
-
-    def _start(self, conn: sa.Connection, table_id: str) -> None:
-        """Every human seat is taken: the game begins; setup's chance is drawn and logged."""
-        row = conn.execute(_ROW, {"table_id": table_id}).one()
-        live = _fresh(row, "playing", self._seats(conn, table_id))
-        state = live.state.clone()
-        drawn = live.resolve_chance(state)
-        live.commit(state, drawn)
-        self._store(conn, live, 0, drawn, live.state)
-
     # -- reading -----------------------------------------------------------------------------
     def read(
         self, table_id: str, seat: int | None, log_from: int = 0, held: int | None = None

@@ -34,7 +34,8 @@ from hanse.server.table_events import (
     ran_out,
     seat_taken_back,
 )
-from hanse.server.tables import Submitted, TableService, _at, _check_version, _epoch
+from hanse.server.table_specs import Submitted
+from hanse.server.tables import TableService, _at, _check_version, _epoch
 from hanse.server.vacations import spans_of
 
 
