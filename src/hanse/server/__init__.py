@@ -10,7 +10,9 @@ Modules:
 - ``models`` and ``storage``: the SQLAlchemy 2 tables, engines and Alembic migrations.
 - ``security``: invite secrets, seat tokens, account passwords (argon2), signed cookies, CSRF.
 - ``live_table``: one table's game replayed from its log, with each viewer's log and payload.
-- ``tables``: the table service (create, join, read, submit); the one place that writes moves.
+- ``tables``: the table service (read, submit, take back, hand over); the one place that writes
+  moves; ``table_seating``: its creating tables and taking their seats; ``table_specs``: what it
+  is asked and answers with.
 - ``accounts``: accounts, sign-ins and an account's tables; ``chat``: a table's chat.
 - ``events``: live change events fanned out to every worker (in process, or Redis pub/sub).
 - ``bots``: bot seats, thinking in worker processes, one lease per bot decision.
