@@ -21,6 +21,7 @@ from hanse.core.testing import flag_sets
 from hanse.games import REGISTRY
 from hanse.server.live_table import LiveTable, Seat
 from hanse.server.pages import render_panel
+from hanse.web.i18n import game_translations
 
 GAMES = ("hansa", "kogge", "luebeck", "speicherstadt")
 LANGS = ("en", "de", "it")
@@ -105,17 +106,32 @@ def test_the_log_is_in_words_in_the_readers_language() -> None:
     assert "P0 (A) ends the turn" in render_panel(table.payload(1), "en")
 
 
+def _card_in(lang: str, label: str) -> str:
+    """A Lübeck card (its notation's label) as the log names it in `lang`: a goods card as it is
+    ("Riga 3"), a special card by its name in that language ("Pirates", "Piraten")."""
+    from hanse.games.luebeck import data
+    from hanse.games.luebeck.words import SPECIAL_NAMES
+
+    kind = data.LABEL_TO_KIND[label]
+    if data.KIND_TYPE[kind] == data.T_GOODS:
+        return label
+    city = data.KIND_CITY[kind]
+    name = game_translations(lang, "luebeck").gettext(SPECIAL_NAMES[data.KIND_TYPE[kind]])
+    return name.format(city=data.CITIES[city] if city >= 0 else "")
+
+
 def test_chance_is_in_words_in_the_readers_language_as_far_as_the_reader_saw_it() -> None:
     """Chance in the log (issue 19, item 9: no "draw ?" or "deal 1" on screen): after "chance"
     its words, the card dealt to the reader named, the others' cards not; the layout laid open."""
     table = _table("luebeck", 3, {})
     mine = next(e for e in table.payload(0)["log"] if e["text"] != "draw ?")
-    card = mine["text"].removeprefix("draw ")
+    card = _card_in("en", mine["text"].removeprefix("draw "))
     english = render_panel(table.payload(0), "en")
     assert f'<span class="who">chance</span> {card} is dealt to player A</li>' in english
     assert '<span class="who">chance</span> A card is dealt face down to player B</li>' in english
     assert "draw ?" not in english and " is laid out as pack 1</li>" in english
     german = render_panel(table.payload(0), "de")
+    card = _card_in("de", mine["text"].removeprefix("draw "))
     assert f'<span class="who">Zufall</span> {card} wird an Spieler A ausgeteilt</li>' in german
     assert "Eine Karte wird verdeckt an Spieler B ausgeteilt" in german
     assert " wird als Päckchen 1 ausgelegt</li>" in german
