@@ -120,6 +120,9 @@ sessions = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+DECIDER_SEAT = sa.and_(seats.c.table_id == game_tables.c.id, seats.c.seat == game_tables.c.decider)
+"""The join of a table with the seat that decides now (its decider's row)."""
+
 bot_leases = sa.Table(
     "bot_leases",
     metadata,

@@ -28,7 +28,7 @@ import sqlalchemy as sa
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from hanse.server.errors import unprocessable as invalid
-from hanse.server.models import game_tables, notice_settings, outbox, seats
+from hanse.server.models import DECIDER_SEAT, game_tables, notice_settings, outbox, seats
 
 WHEN = ("now", "digest", "never")
 CHANNELS = ("email", "webhook")
@@ -401,10 +401,7 @@ def waiting_tables(conn: sa.Connection, account_id: int) -> list[Any]:
             )
             .join(
                 seats,
-                sa.and_(
-                    seats.c.table_id == game_tables.c.id,
-                    seats.c.seat == game_tables.c.decider,
-                ),
+                DECIDER_SEAT,
             )
             .where(
                 game_tables.c.status == "playing",

@@ -17,7 +17,6 @@ bot; the account no longer wants it) is dropped unsent.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -28,9 +27,10 @@ from typing import Any
 import sqlalchemy as sa
 
 from hanse.server import notice_words, notices, webhooks
+from hanse.server.background import BackgroundTask
 from hanse.server.errors import ApiError
 from hanse.server.mailer import Mailer, MailError
-from hanse.server.models import game_tables, notice_settings, outbox, seats
+from hanse.server.models import DECIDER_SEAT, game_tables, notice_settings, outbox, seats
 from hanse.server.settings import Settings
 from hanse.server.tables import TableService
 
@@ -62,7 +62,7 @@ ReadTable = Callable[[str], dict[str, Any] | None]
 Deadlines = Callable[[], list[tuple[str, int, int, float, float]]]
 
 
-class OutboxWorker:
+class OutboxWorker(BackgroundTask):
     def __init__(
         self,
         engine: sa.Engine,
@@ -81,19 +81,9 @@ class OutboxWorker:
         self.now = now
         self.deadlines = deadlines
         self.holder = secrets.token_hex(8)
-        self._task: asyncio.Task[None] | None = None
         self._postgres = engine.dialect.name == "postgresql"
 
     # -- the task --------------------------------------------------------------------------
-    async def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
     async def _run(self) -> None:
         away = False
         while True:
@@ -370,7 +360,7 @@ def running_clocks(engine: sa.Engine, read_table: ReadTable) -> Deadlines:
         sa.select(game_tables.c.id)
         .join(
             seats,
-            sa.and_(seats.c.table_id == game_tables.c.id, seats.c.seat == game_tables.c.decider),
+            DECIDER_SEAT,
         )
         .join(notice_settings, notice_settings.c.account_id == seats.c.account_id)
         .where(

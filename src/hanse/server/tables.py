@@ -34,7 +34,7 @@ from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauth
 from hanse.server.errors import unprocessable as invalid
 from hanse.server.live_table import LiveTable, Move, Seat
 from hanse.server.lobby_query import LobbyPage, LobbyQuery
-from hanse.server.models import bot_leases, game_tables, moves, seats
+from hanse.server.models import DECIDER_SEAT, bot_leases, game_tables, moves, seats
 from hanse.server.table_events import TableEvent, handed_to_bot, taken_back
 from hanse.server.table_seating import TABLE_ROW, TableSeating, fresh_table
 from hanse.server.table_specs import (
@@ -665,10 +665,7 @@ class TableService(TableSeating):
                 sa.select(game_tables.c.id)
                 .join(
                     seats,
-                    sa.and_(
-                        seats.c.table_id == game_tables.c.id,
-                        seats.c.seat == game_tables.c.decider,
-                    ),
+                    DECIDER_SEAT,
                 )
                 .where(game_tables.c.status == "playing", seats.c.kind == "bot")
             )

@@ -25,7 +25,7 @@ import sqlalchemy as sa
 from hanse.server.clocks import ABANDONED, TableClock, TimeControl
 from hanse.server.errors import ApiError, conflict, forbidden
 from hanse.server.live_table import LiveTable
-from hanse.server.models import game_tables, seats
+from hanse.server.models import DECIDER_SEAT, game_tables, seats
 from hanse.server.table_events import (
     AGREE,
     END,
@@ -62,10 +62,7 @@ class TimeOuts:
                 )
                 .join(
                     seats,
-                    sa.and_(
-                        seats.c.table_id == game_tables.c.id,
-                        seats.c.seat == game_tables.c.decider,
-                    ),
+                    DECIDER_SEAT,
                 )
                 .where(
                     game_tables.c.status == "playing",

@@ -10,7 +10,6 @@ move it instead of sleeping.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -19,6 +18,7 @@ import sqlalchemy as sa
 from starlette.concurrency import run_in_threadpool
 
 from hanse.server import waiting
+from hanse.server.background import BackgroundTask
 from hanse.server.clock import Now, system
 from hanse.server.errors import SERVICE_AWAY
 from hanse.server.models import chat_messages, game_tables
@@ -52,7 +52,7 @@ def sweep(engine: sa.Engine, now: float, waiting_days: float, chat_days: float) 
     return Swept(waiting.expire(engine, now, waiting_days), forget_chat(engine, now, chat_days))
 
 
-class Upkeep:
+class Upkeep(BackgroundTask):
     """The sweep as a task of a worker, every `seconds`."""
 
     def __init__(
@@ -68,16 +68,6 @@ class Upkeep:
         self.waiting_days = waiting_days
         self.chat_days = chat_days
         self.now = now
-        self._task: asyncio.Task[None] | None = None
-
-    async def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
 
     async def _run(self) -> None:
         while True:
