@@ -106,7 +106,7 @@ class WebhookReceiver:
                 self.end_headers()
 
             def log_message(self, *args: Any) -> None:
-                pass
+                """Quiet: a test's output shows no line per request."""
 
         self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
