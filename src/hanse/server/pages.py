@@ -3,7 +3,6 @@ the caller's payload: its view, legal actions and log); an invite's pages are in
 
 from __future__ import annotations
 
-import importlib
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -25,7 +24,7 @@ from hanse.server.clock_view import seat_clocks
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
 from hanse.server.lobby_query import lobby_filter
-from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence
+from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence, svg_module
 from hanse.server.security import cookies_secure
 from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
 from hanse.web import RULES, TEMPLATES
@@ -181,11 +180,8 @@ def board_svg(
     """The game's SVG board (its package's ``svg.py``) with the legal actions it places, or no
     board where a game has none yet; its words in `lang` (the game's catalog). With `names` (a
     sequence of one name per seat, None for a seat without one) the players' areas show them."""
-    if view is None:
-        return "", frozenset()
-    try:
-        module = importlib.import_module(f"hanse.games.{game_id}.svg")
-    except ModuleNotFoundError:
+    module = svg_module(game_id)
+    if view is None or module is None:
         return "", frozenset()
     translate = game_translations(lang, game_id).gettext
     svg, placed = module.board_svg(view, legal, translate, names=names)
