@@ -29,12 +29,14 @@ from hanse.server import (
     replay_pages,
     storage,
 )
+from hanse.server.account_api import router as account_router
 from hanse.server.api import router
 from hanse.server.bots import BotRunner
 from hanse.server.clock_api import router as clock_router
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, SERVICE_AWAY, ApiError
 from hanse.server.events import Events
 from hanse.server.limits import BodyLimit, RateLimiter
+from hanse.server.live_api import router as live_router
 from hanse.server.program_api import router as program_router
 from hanse.server.security import CookieSigner
 from hanse.server.settings import Settings
@@ -110,6 +112,8 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         lifespan=lifespan,
     )
     app.include_router(router)
+    app.include_router(account_router)
+    app.include_router(live_router)
     app.include_router(clock_router)
     app.include_router(program_router)
     app.include_router(health.router)

@@ -31,3 +31,13 @@ class ManualClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+def stored_moment(seconds: float) -> datetime:
+    """Seconds since the epoch as a stored moment (UTC)."""
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+def epoch_seconds(stored: datetime) -> float:
+    """A stored moment in seconds since the epoch (SQLite gives it back without its zone: UTC)."""
+    return (stored if stored.tzinfo else stored.replace(tzinfo=UTC)).timestamp()

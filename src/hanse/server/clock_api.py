@@ -11,7 +11,7 @@ from fastapi.responses import ORJSONResponse, Response
 from pydantic import BaseModel, ConfigDict, StrictInt
 from starlette.concurrency import run_in_threadpool
 
-from hanse.server.api import _account, _after_change, _service, caller_seat
+from hanse.server.callers import account_of, after_change, caller_seat, service_of
 from hanse.server.errors import forbidden, unauthorized
 from hanse.server.errors import unprocessable as invalid
 from hanse.server.timeouts import TimeOuts
@@ -32,9 +32,9 @@ async def take_seat_back(table_id: str, seat: int, body: BackIn, request: Reques
         raise unauthorized("only the seat's own person takes it back")
     if caller != seat:
         raise forbidden("only the seat's own person takes it back")
-    time_outs = TimeOuts(_service(request))
+    time_outs = TimeOuts(service_of(request))
     done = await run_in_threadpool(time_outs.take_seat_back, table_id, seat, body.version)
-    await _after_change(request, table_id, done.seq, done.bot_to_move)
+    await after_change(request, table_id, done.seq, done.bot_to_move)
     return ORJSONResponse(done.payload)
 
 
@@ -45,30 +45,30 @@ async def agree_to_end(table_id: str, body: BackIn, request: Request) -> Respons
     caller = await caller_seat(request, table_id, unsafe=True)
     if caller is None:
         raise unauthorized("only the people seated agree to end the game")
-    time_outs = TimeOuts(_service(request))
+    time_outs = TimeOuts(service_of(request))
     done = await run_in_threadpool(time_outs.agree_to_end, table_id, caller, body.version)
-    await _after_change(request, table_id, done.seq, done.bot_to_move)
+    await after_change(request, table_id, done.seq, done.bot_to_move)
     return ORJSONResponse(done.payload)
 
 
 @router.get("/me/vacation")
 async def read_vacation(request: Request) -> dict[str, Any]:
     """Days away a year, those left this year, and the vacation going on or planned."""
-    account = await _account(request, unsafe=False)
+    account = await account_of(request, unsafe=False)
     if account is None:
         raise unauthorized("not signed in")
-    return await run_in_threadpool(_service(request).vacations.read, account[0])
+    return await run_in_threadpool(service_of(request).vacations.read, account[0])
 
 
 @router.put("/me/vacation")
 async def set_vacation(request: Request) -> dict[str, Any]:
     """``{"from": "now" | time, "until": time}``, ``{"from", "days": n}`` or ``{"until":
     "now"}`` (end the one going on); answered as ``GET``."""
-    account = await _account(request, unsafe=True)
+    account = await account_of(request, unsafe=True)
     if account is None:
         raise unauthorized("not signed in")
     try:
         body = await request.json()
     except ValueError:
         raise invalid("the body is a JSON object") from None
-    return await run_in_threadpool(_service(request).vacations.update, account[0], body)
+    return await run_in_threadpool(service_of(request).vacations.update, account[0], body)

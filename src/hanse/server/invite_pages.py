@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from hanse.server.api import _account, _base_url, caller_seat
+from hanse.server.callers import account_of, base_url, caller_seat
 from hanse.server.errors import ApiError
 from hanse.server.models import seats
 from hanse.server.pages import SEAT_MARKS, _lang, _page, variants_said
@@ -68,7 +68,7 @@ async def join_page(secret: str, request: Request) -> HTMLResponse | RedirectRes
     if taken and await _holds_seat(request, table_id, seat):
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     table = await run_in_threadpool(invitation, service, table_id)
-    signed_in = not taken and await _account(request, unsafe=False) is not None
+    signed_in = not taken and await account_of(request, unsafe=False) is not None
     return _page(
         request,
         "join.html",
@@ -100,7 +100,7 @@ async def invite_qr(secret: str, request: Request) -> Response:
         await run_in_threadpool(service.invite, secret)
     except ApiError as error:
         return Response(status_code=error.status)
-    url = f"{_base_url(request)}/join/{secret}"
+    url = f"{base_url(request)}/join/{secret}"
     return Response(qr_svg(url), media_type="image/svg+xml", headers={"Cache-Control": QR_CACHE})
 
 

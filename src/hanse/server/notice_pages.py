@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from starlette.concurrency import run_in_threadpool
 
-from hanse.server.api import _account, _base_url
+from hanse.server.callers import account_of, base_url
 from hanse.server.errors import unauthorized, unprocessable
 from hanse.server.notices import Links, NoticeBook
 from hanse.server.pages import _lang, _page
@@ -31,7 +31,7 @@ def _links(request: Request) -> Links:
 
 
 async def _signed_in(request: Request, unsafe: bool) -> int:
-    account = await _account(request, unsafe)
+    account = await account_of(request, unsafe)
     if account is None:
         raise unauthorized("not signed in")
     return account[0]
@@ -62,7 +62,7 @@ async def change_notices(request: Request) -> dict[str, Any]:
     if body.get("email") and not _email_on(request):
         raise unprocessable("email: e-mail is off on this server (no HANSE_SMTP_URL)")
     settings, secret = await run_in_threadpool(
-        _book(request).change, account_id, body, _lang(request), _base_url(request)
+        _book(request).change, account_id, body, _lang(request), base_url(request)
     )
     answer = {**settings.to_json(), "email_on": _email_on(request)}
     if secret is not None:

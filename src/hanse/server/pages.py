@@ -19,7 +19,8 @@ from hanse.core.words import log_line
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.server import private
-from hanse.server.api import _account, caller_seat, list_games
+from hanse.server.api import list_games
+from hanse.server.callers import account_of, caller_seat
 from hanse.server.clock_view import seat_clocks
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
@@ -203,7 +204,7 @@ def rules_html(game_id: str, lang: str = "en") -> str:
 @router.get("/account")
 async def account_page(request: Request) -> HTMLResponse:
     """Sign in or create an account; signed in, one's tables with whose turn it is."""
-    account = await _account(request, unsafe=False)
+    account = await account_of(request, unsafe=False)
     if account is None:
         return _page(request, "account.html", account_name=None, tables=[])
     service: TableService = request.app.state.service

@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from hanse.games import REGISTRY
 from hanse.server import bot_tokens, rating_board
-from hanse.server.api import _account, _service
+from hanse.server.callers import account_of, service_of
 from hanse.server.errors import ApiError, forbidden, not_found, unauthorized
 
 router = APIRouter(prefix="/api")
@@ -25,7 +25,7 @@ class TokenIn(BaseModel):
 async def _person(request: Request, unsafe: bool) -> int:
     """The signed-in person's account: tokens are made and revoked by a person, never by a
     program with a token of its own."""
-    account = await _account(request, unsafe)
+    account = await account_of(request, unsafe)
     if account is None:
         raise unauthorized("not signed in")
     if getattr(request.state, "program", None) is not None:
@@ -38,7 +38,7 @@ async def create_bot_token(body: TokenIn, request: Request) -> dict[str, Any]:
     """A new bot token for one of the account's programs: ``{"id", "name", "created_at",
     "token"}``, the token shown this once (only its digest is kept)."""
     account = await _person(request, unsafe=True)
-    engine = _service(request).engine
+    engine = service_of(request).engine
     listed, secret = await run_in_threadpool(bot_tokens.create, engine, account, body.name)
     return {**listed, "token": secret}
 
@@ -47,21 +47,21 @@ async def create_bot_token(body: TokenIn, request: Request) -> dict[str, Any]:
 async def list_bot_tokens(request: Request) -> list[dict[str, Any]]:
     """The account's live bot tokens (id, name, created_at), never their secrets."""
     account = await _person(request, unsafe=False)
-    return await run_in_threadpool(bot_tokens.listed, _service(request).engine, account)
+    return await run_in_threadpool(bot_tokens.listed, service_of(request).engine, account)
 
 
 @router.delete("/me/bot-tokens/{token_id}", status_code=204)
 async def revoke_bot_token(token_id: int, request: Request) -> Response:
     """Revoke a bot token: its program is refused from now on (401)."""
     account = await _person(request, unsafe=True)
-    await run_in_threadpool(bot_tokens.revoke, _service(request).engine, account, token_id)
+    await run_in_threadpool(bot_tokens.revoke, service_of(request).engine, account, token_id)
     return Response(status_code=204)
 
 
 async def signed_in_person(request: Request) -> int | None:
     """The signed-in person, if any (a leaderboard shows its place)."""
     try:
-        account = await _account(request, unsafe=False)
+        account = await account_of(request, unsafe=False)
     except ApiError:  # a stale cookie shows the board all the same
         return None
     return None if account is None else account[0]
@@ -80,7 +80,7 @@ async def game_ratings(
     if game not in REGISTRY:
         raise not_found("game")
     me = await signed_in_person(request)
-    engine = _service(request).engine
+    engine = service_of(request).engine
     return await run_in_threadpool(rating_board.leaderboard, engine, game, players, limit, me)
 
 
@@ -88,4 +88,4 @@ async def game_ratings(
 async def player(name: str, request: Request) -> dict[str, Any]:
     """A player (an account's name, a program's "account/token", a house bot's level): its
     ratings per game and class and its rated games with results and the rating after each."""
-    return await run_in_threadpool(rating_board.player, _service(request).engine, name)
+    return await run_in_threadpool(rating_board.player, service_of(request).engine, name)

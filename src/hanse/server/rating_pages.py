@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from hanse.games import REGISTRY
 from hanse.server import rating_board
-from hanse.server.api import _service
+from hanse.server.callers import service_of
 from hanse.server.errors import not_found
 from hanse.server.pages import _page
 from hanse.server.program_api import signed_in_person
@@ -32,7 +32,7 @@ async def leaderboard_page(
     if game not in REGISTRY:
         raise not_found("game")
     me = await signed_in_person(request)
-    engine = _service(request).engine
+    engine = service_of(request).engine
     board = await run_in_threadpool(rating_board.leaderboard, engine, game, players, TOP, me)
     cls = REGISTRY[game]
     classes = [c for c in rating_board.CLASSES if c != "2p" or cls.min_players <= 2]
@@ -42,7 +42,7 @@ async def leaderboard_page(
 
 @router.get("/players/{name:path}", response_class=HTMLResponse)
 async def player_page(name: str, request: Request) -> HTMLResponse:
-    engine = _service(request).engine
+    engine = service_of(request).engine
     player = await run_in_threadpool(rating_board.player, engine, name)
     charts = []
     for rated in player["ratings"]:

@@ -16,7 +16,7 @@ from hanse.core.protocol import CHANCE
 from hanse.core.record import MatchRecord
 from hanse.games import REGISTRY
 from hanse.server import private
-from hanse.server.api import caller_seat
+from hanse.server.callers import caller_seat
 from hanse.server.errors import unprocessable
 from hanse.server.live_table import game_for
 from hanse.server.pages import (

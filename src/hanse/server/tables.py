@@ -13,11 +13,9 @@ lock per table spares the losers the work. A move is acknowledged only after its
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -25,16 +23,24 @@ import sqlalchemy as sa
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import game_class
-from hanse.server import clock_store, lobby_query, notices, ratings, security, table_events
+from hanse.server import (
+    bot_turns,
+    clock_store,
+    lobby_query,
+    move_store,
+    ratings,
+    security,
+    table_events,
+)
 from hanse.server.accounts import AccountService
 from hanse.server.chat import ChatService
-from hanse.server.clock import Now, moment, system
+from hanse.server.clock import Now, epoch_seconds, moment, system
 from hanse.server.clocks import BOT_LEVELS, TableClock
 from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauthorized
 from hanse.server.errors import unprocessable as invalid
 from hanse.server.live_table import LiveTable, Move, Seat
 from hanse.server.lobby_query import LobbyPage, LobbyQuery
-from hanse.server.models import DECIDER_SEAT, bot_leases, game_tables, moves, seats
+from hanse.server.models import game_tables, moves, seats
 from hanse.server.table_events import TableEvent, handed_to_bot, taken_back
 from hanse.server.table_seating import TABLE_ROW, TableSeating, fresh_table
 from hanse.server.table_specs import (
@@ -51,77 +57,13 @@ UNREADABLE = (
 )
 
 
-def _check_version(live: LiveTable, version: int) -> None:
+def check_version(live: LiveTable, version: int) -> None:
     """409 with the table's version for a change chosen at another version."""
     if version != live.version:
         raise conflict(
             f"stale: the table is at version {live.version}, not {version}",
             version=live.version,
         )
-
-
-def _epoch(moment: datetime) -> float:
-    """A stored time in seconds since the epoch (SQLite gives it back without its zone: UTC)."""
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
-
-
-# The statements of every move, built once: building a SQLAlchemy statement costs more than
-# running it on SQLite.
-_HEAD = sa.select(
-    game_tables.c.seq,
-    game_tables.c.version,
-    game_tables.c.status,
-    game_tables.c.rematch,
-    game_tables.c.notice,
-    game_tables.c.updated_at,
-    game_tables.c.time_control,
-    game_tables.c.clock_started_at,
-).where(game_tables.c.id == sa.bindparam("table_id"))
-_MOVES_AFTER = (
-    sa.select(moves.c.seq, moves.c.player, moves.c.action)
-    .where(
-        moves.c.table_id == sa.bindparam("table_id"),
-        moves.c.seq > sa.bindparam("after"),
-        # Not past the head read before: the moves and the head agree (another worker may
-        # store a move in between).
-        moves.c.seq <= sa.bindparam("upto"),
-        moves.c.undone == sa.false(),
-    )
-    .order_by(moves.c.seq)
-)
-# A table is changed only from the seq and version it was read at: of two changes made from
-# one reading, one is stored.
-_FROM_READ = game_tables.update().where(
-    game_tables.c.id == sa.bindparam("table_id"),
-    game_tables.c.seq == sa.bindparam("old_seq"),
-    game_tables.c.version == sa.bindparam("old_version"),
-)
-_ADVANCE = _FROM_READ.values(
-    seq=sa.bindparam("new_seq"),
-    version=game_tables.c.version + sa.bindparam("decisions"),
-    status=sa.bindparam("new_status"),
-    decider=sa.bindparam("new_decider"),
-    updated_at=sa.bindparam("at"),
-    clock_started_at=sa.bindparam("clock_started"),
-)
-_INSERT_MOVES = moves.insert()
-# A change without a move (a move taken back, a seat left to a bot) moves the table's seq and
-# version on (no move row is added or deleted), so that every worker's cache and every move
-# chosen before it are seen to be stale.
-_CHANGED = _FROM_READ.values(
-    seq=game_tables.c.seq + 1,
-    version=game_tables.c.version + 1,
-    updated_at=sa.bindparam("at"),
-)
-_MARK_UNDONE = (
-    moves.update()
-    .where(moves.c.table_id == sa.bindparam("move_table"), moves.c.seq == sa.bindparam("move_seq"))
-    .values(undone=True)
-)
-
-
-def _at(moment_: float) -> datetime:
-    return datetime.fromtimestamp(moment_, UTC)
 
 
 class TableService(TableSeating):
@@ -197,7 +139,7 @@ class TableService(TableSeating):
 
     def _live(self, conn: sa.Connection, table_id: str) -> LiveTable:
         """The table brought up to its last stored move (call with the table's lock held)."""
-        head = conn.execute(_HEAD, {"table_id": table_id}).first()
+        head = conn.execute(move_store.HEAD, {"table_id": table_id}).first()
         if head is None:
             raise not_found("table")
         with self._guard:
@@ -211,7 +153,8 @@ class TableService(TableSeating):
                 live.seats = self._seats(conn, table_id)
             if head.seq > live.seq:
                 stored = conn.execute(
-                    _MOVES_AFTER, {"table_id": table_id, "after": live.seq, "upto": head.seq}
+                    move_store.MOVES_AFTER,
+                    {"table_id": table_id, "after": live.seq, "upto": head.seq},
                 ).all()
             # A move taken back since (it moved the version but added no decision) makes the
             # cached state wrong: the table is replayed from its start instead.
@@ -222,7 +165,7 @@ class TableService(TableSeating):
             row = conn.execute(TABLE_ROW, {"table_id": table_id}).one()
             live = fresh_table(row, row.status, self._seats(conn, table_id))
             stored = conn.execute(
-                _MOVES_AFTER, {"table_id": table_id, "after": 0, "upto": head.seq}
+                move_store.MOVES_AFTER, {"table_id": table_id, "after": 0, "upto": head.seq}
             ).all()
             told = table_events.stored(conn, table_id, head.seq)
         try:
@@ -236,7 +179,7 @@ class TableService(TableSeating):
             raise self._unreadable_table(table_id, seq, text, error) from None
         # The head counts changes without a move too (each moved seq and version once).
         live.seq, live.version = head.seq, head.version
-        live.changed_at = _epoch(head.updated_at)
+        live.changed_at = epoch_seconds(head.updated_at)
         live.turn_limit = self.turn_limits[live.mode]
         live.undo_limits = self.undo_limits
         live.status = head.status
@@ -457,7 +400,7 @@ class TableService(TableSeating):
         with self._locked(table_id):
             with self.engine.connect() as conn:
                 live = self._live(conn, table_id)
-            _check_version(live, version)
+            check_version(live, version)
             if live.seats[seat].kind != "human":
                 raise forbidden(f"seat {seat} is a bot's")
             refusal = live.undo_refusal(seat)
@@ -472,7 +415,7 @@ class TableService(TableSeating):
             clock = live.clock
 
             def write(conn: sa.Connection) -> None:
-                conn.execute(_MARK_UNDONE, undone)
+                conn.execute(move_store.MARK_UNDONE, undone)
                 clock_store.take_increment_back(conn, table_id, seat, clock)
 
             live = self._change(live, write, told)
@@ -491,7 +434,7 @@ class TableService(TableSeating):
                 live = self._live(conn, table_id)
             if not 0 <= seat < live.players:
                 raise invalid(f"seat is 0 to {live.players - 1}, not {seat}")
-            _check_version(live, version)
+            check_version(live, version)
             refusal = live.take_over_refusal(caller, seat)
             if refusal is not None:
                 raise conflict(f"the seat stays: {refusal}", version=live.version)
@@ -520,7 +463,7 @@ class TableService(TableSeating):
         now = moment(self.now)
         with self.engine.begin() as conn:
             updated = conn.execute(
-                _CHANGED,
+                move_store.CHANGED,
                 {
                     "table_id": live.id,
                     "old_seq": live.seq,
@@ -548,59 +491,10 @@ class TableService(TableSeating):
     def _store(
         self, conn: sa.Connection, table: LiveTable, seq: int, made: list[Move], after: Any
     ) -> TableClock | None:
-        """Advance the table from `seq` by `made` moves, only if nobody advanced it first; the
-        clocks with them (the mover charged, the next person's clock started): returned."""
-        over = table.game.is_terminal(after)
-        player = table.game.current_player(after)
-        decisions = sum(1 for m in made if m.player != CHANCE)
-        clock = clock_store.after_moves(
-            conn, table, made, None if over else int(player), self.now()
-        )
-        updated = conn.execute(
-            _ADVANCE,
-            {
-                "table_id": table.id,
-                "old_seq": seq,
-                "old_version": table.version,
-                "new_seq": seq + len(made),
-                "decisions": decisions,
-                "new_status": "finished" if over else "playing",
-                "new_decider": None if over else int(player),
-                "at": moment(self.now),
-                "clock_started": None
-                if clock is None or clock.started is None
-                else _at(clock.started),
-            },
-        )
-        if updated.rowcount != 1:
-            raise sa.exc.IntegrityError("table advanced", None, Exception("race"))
-        # The turn notice leaves with the move or not at all (DESIGN.md, the outbox); at the
-        # start (seq 0) nobody decided before.
-        old_decider = table.decider if seq > 0 else None
-        new_decider = None if over else int(player)
-        version = table.version + decisions
-        notices.queue_turn(
-            conn, table.id, table.mode, old_decider, new_decider, version, self.now()
-        )
-        if made:
-            now = moment(self.now)
-            conn.execute(
-                _INSERT_MOVES,
-                [
-                    {
-                        "table_id": table.id,
-                        "seq": seq + number,
-                        "player": move.player,
-                        "action": move.text,
-                        "created_at": now,
-                    }
-                    for number, move in enumerate(made, start=1)
-                ],
-            )
-        if over:  # rated with the move that ends the game, once (ratings.py)
-            result = (table.game.scores(after), table.game.winners(after))
-            if ratings.settle(conn, table.id, table.game_id, table.players, result):
-                table.seats = self._seats(conn, table.id)  # the new ratings beside the names
+        """Advance the table by `made` (``move_store.advance``); its clocks returned."""
+        clock, rated = move_store.advance(conn, table, seq, made, after, self.now)
+        if rated:
+            table.seats = self._seats(conn, table.id)  # the new ratings beside the names
         return clock
 
     # -- chat (chat.py) ------------------------------------------------------------------------
@@ -610,66 +504,17 @@ class TableService(TableSeating):
     def chat(self, table_id: str, after: int = 0, limit: int = 50) -> list[dict[str, Any]]:
         return self.chat_room.chat(table_id, after, limit)
 
-    # -- bots ----------------------------------------------------------------------------------
+    # -- bots (bot_turns.py) ---------------------------------------------------------------------
     def claim_bot_turn(self, table_id: str, holder: str, ttl: float = 20.0) -> BotTurn | None:
         """The pending decision of a bot seat, if no other worker is thinking about it."""
         with self._locked(table_id):
             with self.engine.connect() as conn:
                 live = self._live(conn, table_id)
-            seat = live.decider
-            if seat is None or live.seats[seat].kind != "bot":
-                return None
-            now = time.time()
-            try:
-                with self.engine.begin() as conn:
-                    lease = conn.execute(
-                        sa.select(bot_leases).where(bot_leases.c.table_id == table_id)
-                    ).first()
-                    values = {"version": live.version, "holder": holder, "expires_at": now + ttl}
-                    if lease is None:
-                        conn.execute(bot_leases.insert().values(table_id=table_id, **values))
-                    elif lease.version == live.version and lease.expires_at > now:
-                        return None
-                    else:
-                        claimed = conn.execute(
-                            bot_leases.update()
-                            .where(
-                                bot_leases.c.table_id == table_id,
-                                bot_leases.c.version == lease.version,
-                                bot_leases.c.holder == lease.holder,
-                                bot_leases.c.expires_at == lease.expires_at,
-                            )
-                            .values(**values)
-                        )
-                        if claimed.rowcount != 1:
-                            return None
-            except sa.exc.IntegrityError:
-                return None
-            view = live.game.view(live.state, seat)
-            return BotTurn(
-                table_id=table_id,
-                game=live.game_id,
-                players=live.players,
-                flags=dict(live.game.flags),
-                level=str(live.seats[seat].level),
-                seat=seat,
-                version=live.version,
-                view=view,
-                legal=[live.game.action_to_str(a) for a in live.game.legal_actions(live.state)],
-            )
+            return bot_turns.claim(self.engine, live, holder, ttl)
 
     def tables_awaiting_bots(self) -> list[str]:
-        """Playing tables whose decider is a bot seat (after a restart, or a lost worker)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(game_tables.c.id)
-                .join(
-                    seats,
-                    DECIDER_SEAT,
-                )
-                .where(game_tables.c.status == "playing", seats.c.kind == "bot")
-            )
-            return [row.id for row in rows if row.id not in self._unreadable]
+        """Playing tables whose decider is a bot seat, but those this version cannot replay."""
+        return [id_ for id_ in bot_turns.awaiting(self.engine) if id_ not in self._unreadable]
 
     # -- accounts (accounts.py) ----------------------------------------------------------------
     def create_account(self, name: Any, password: Any) -> tuple[int, str]:

@@ -22,6 +22,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from hanse.server.clock import epoch_seconds, stored_moment
 from hanse.server.clocks import ABANDONED, TableClock, TimeControl
 from hanse.server.errors import ApiError, conflict, forbidden
 from hanse.server.live_table import LiveTable
@@ -35,7 +36,7 @@ from hanse.server.table_events import (
     seat_taken_back,
 )
 from hanse.server.table_specs import Submitted
-from hanse.server.tables import TableService, _at, _check_version, _epoch
+from hanse.server.tables import TableService, check_version
 from hanse.server.vacations import spans_of
 
 
@@ -75,7 +76,7 @@ class TimeOuts:
                 control = TimeControl.from_json(row.time_control)
                 if control is None or row.seconds_left is None:
                     continue
-                started = _epoch(row.clock_started_at)
+                started = epoch_seconds(row.clock_started_at)
                 clock = TableClock(control, [float(row.seconds_left)], started)
                 if not clock.out_of_time(0, now):
                     continue
@@ -176,7 +177,7 @@ class TimeOuts:
         with service._locked(table_id):
             with service.engine.connect() as conn:
                 live = service._live(conn, table_id)
-            _check_version(live, version)
+            check_version(live, version)
             clock = live.clock
             out = [s.seat for s in live.seats if s.timed_out and s.kind == "human"]
             if live.status != "playing" or clock is None or not clock.control.abandon or not out:
@@ -212,7 +213,7 @@ class TimeOuts:
         with service._locked(table_id):
             with service.engine.connect() as conn:
                 live = service._live(conn, table_id)
-            _check_version(live, version)
+            check_version(live, version)
             if live.status != "playing":
                 raise conflict("the game is not being played", version=live.version)
             held = live.seats[seat]
@@ -234,7 +235,7 @@ class TimeOuts:
                     conn.execute(
                         game_tables.update()
                         .where(game_tables.c.id == table_id)
-                        .values(clock_started_at=_at(now))
+                        .values(clock_started_at=stored_moment(now))
                     )
 
             told = seat_taken_back(live.seq + 1, seat)
