@@ -28,6 +28,8 @@ from hanse.server import (
     rating_pages,
     replay_pages,
     storage,
+    tournament_api,
+    tournament_pages,
 )
 from hanse.server.account_api import router as account_router
 from hanse.server.api import router
@@ -42,6 +44,8 @@ from hanse.server.security import CookieSigner
 from hanse.server.settings import Settings
 from hanse.server.signin import SignInGuard
 from hanse.server.tables import TableService
+from hanse.server.tournament_rounds import Rounds, TournamentDirector
+from hanse.server.tournament_service import TournamentService
 from hanse.server.undo_limits import UndoLimits
 from hanse.server.upkeep import Upkeep
 from hanse.web import STATIC
@@ -74,6 +78,10 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         service.undo_limits = UndoLimits(settings.undo_per_decision, settings.undo_rate)
         upkeep = Upkeep(engine, settings.upkeep_seconds, settings.waiting_days, settings.chat_days)
         await upkeep.start()
+        app.state.tournaments = TournamentService(engine)
+        app.state.tournament_rounds = Rounds(service)
+        director = TournamentDirector(app.state.tournament_rounds, settings.tournament_seconds)
+        await director.start()
         app.state.settings = settings
         app.state.service = service
         app.state.events = events
@@ -97,6 +105,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await watch
                 metrics.worker_ended()
+            await director.stop()
             await upkeep.stop()
             await outbox.stop()
             await bots.stop()
@@ -122,6 +131,8 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     app.include_router(replay_pages.router)
     app.include_router(rating_pages.router)
     app.include_router(notice_pages.router)
+    app.include_router(tournament_api.router)
+    app.include_router(tournament_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

@@ -37,6 +37,13 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
   each subject ("person:<account>", "program:<token>") per game and player-count class;
   ``rating_history`` one row per subject and rated table; a table's ``rated`` (null until it
   ends, then true or false, set once in the transaction that finishes it: ``ratings.py``).
+- Tournaments (issue 33, ``tournament_service.py``, ``tournament_rounds.py``): ``tournaments``
+  (what is played, how it is paired, its ``status`` and the ``round`` being played),
+  ``tournament_entrants`` (an account once per tournament, as a person or as one of its
+  programs), ``tournament_rounds`` (one row per round seated: its primary key is what makes a
+  round seated exactly once; ``finished_at`` once scored), ``tournament_tables`` (the tables of a
+  round, numbered by ``board``) and ``tournament_places`` (an entrant's seat in a round, or a
+  bye where ``board`` is null, with its rank, points and game score once its table ended).
 """
 
 from __future__ import annotations
@@ -269,4 +276,78 @@ rating_history = sa.Table(
     sa.Column("sigma", sa.Float, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Index("ix_rating_history_subject", "subject", "game", "created_at"),
+)
+
+tournaments = sa.Table(
+    "tournaments",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(80), nullable=False),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("fewest", sa.Integer, nullable=False),
+    sa.Column("flags", sa.JSON, nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("time_control", sa.JSON, nullable=False),
+    sa.Column("system", sa.String(12), nullable=False),
+    sa.Column("rounds", sa.Integer, nullable=True),
+    sa.Column("status", sa.String(10), nullable=False),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("organiser", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("least", sa.Integer, nullable=False),
+    sa.Column("most", sa.Integer, nullable=False),
+    sa.Column("starts_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("notice", sa.Text, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_tournaments_status", "status", "created_at"),
+)
+
+tournament_entrants = sa.Table(
+    "tournament_entrants",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), nullable=False),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("bot_token", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(81), nullable=False),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("tournament_id", "account_id", name="uq_tournament_entrants_account"),
+)
+
+tournament_rounds = sa.Table(
+    "tournament_rounds",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+)
+
+tournament_tables = sa.Table(
+    "tournament_tables",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("board", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=True, unique=True),
+)
+
+tournament_places = sa.Table(
+    "tournament_places",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column(
+        "entrant_id",
+        sa.Integer,
+        sa.ForeignKey("tournament_entrants.id"),
+        primary_key=True,
+        autoincrement=False,
+    ),
+    sa.Column("board", sa.Integer, nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("rank", sa.Integer, nullable=True),
+    sa.Column("points", sa.Float, nullable=True),
+    sa.Column("score", sa.Integer, nullable=True),
 )

@@ -88,6 +88,9 @@ class Settings:
     undo_rate: int = 6
     chat_days: float = 90.0
     upkeep_seconds: float = 600.0
+    # How often each worker looks for tournaments to start and rounds that are over
+    # (tournament_rounds.py)
+    tournament_seconds: float = 10.0
 
     def with_secret(self) -> Settings:
         return self if self.secret_key else replace(self, secret_key=_persistent_secret())

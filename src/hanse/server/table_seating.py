@@ -9,6 +9,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from contextlib import AbstractContextManager
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
@@ -21,7 +22,7 @@ from hanse.server.errors import conflict, forbidden, not_found
 from hanse.server.live_table import LiveTable, Move, Seat
 from hanse.server.models import game_tables, seats
 from hanse.server.names import clean_name
-from hanse.server.table_specs import Joined, SeatSpec, TableSpec
+from hanse.server.table_specs import Joined, SeatHolder, SeatSpec, TableSpec
 from hanse.server.waiting import Origin, refuse_if_expired
 
 TABLE_ROW = sa.select(game_tables).where(game_tables.c.id == sa.bindparam("table_id"))
@@ -137,6 +138,34 @@ class TableSeating:
         )
         if all(seat.kind == "bot" for seat in spec.seats):
             self._start(conn, table_id)
+
+    def create_seated(
+        self, conn: sa.Connection, spec: TableSpec, holders: Sequence[SeatHolder]
+    ) -> str:
+        """A table made with every seat taken already, in `conn`'s transaction, and started
+        (a tournament's round: ``tournament_rounds.py``); its id. Each holder plays through its
+        account (a session, or its program's bot token: ``seat_of_account``); the seat's token
+        is a secret nobody is given, there only to mark the seat as taken."""
+        spec.check()
+        if len(holders) != spec.players or any(s.kind != "human" for s in spec.seats):
+            raise ValueError("a seated table has one holder for each of its people's seats")
+        table_id = secrets.token_urlsafe(16)
+        self._create_in(conn, spec, table_id, {})
+        now = moment(self.now)
+        for number, holder in enumerate(holders):
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == number)
+                .values(
+                    token_hash=security.digest(security.new_secret()),
+                    name=holder.name,
+                    account_id=holder.account_id,
+                    bot_token=holder.bot_token,
+                    joined_at=now,
+                )
+            )
+        self._start(conn, table_id)
+        return table_id
 
     def join(
         self, secret: str, name: Any, account_id: int | None, bot_token: int | None = None

@@ -60,6 +60,16 @@ class TableSpec:
 
 
 @dataclass(frozen=True)
+class SeatHolder:
+    """Who a seat is given to when a table is made with every seat taken (a tournament's
+    entrant): its account, the name at the table, and the bot token of a program."""
+
+    account_id: int
+    name: str
+    bot_token: int | None = None
+
+
+@dataclass(frozen=True)
 class Joined:
     table_id: str
     seat: int

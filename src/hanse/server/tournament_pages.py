@@ -1,0 +1,5 @@
+"""The tournament pages (placeholder replaced below)."""
+
+from fastapi import APIRouter
+
+router = APIRouter(include_in_schema=False)
