@@ -18,7 +18,13 @@ from hanse.server import bot_tokens, clocks, private
 from hanse.server.api import _account, _base_url, _client, _limit
 from hanse.server.errors import ApiError, unauthorized
 from hanse.server.tournament_rounds import Rounds
-from hanse.server.tournament_service import TournamentService, TournamentSpec, parse_time
+from hanse.server.tournament_service import (
+    MOST_ROUND_ROBIN,
+    MOST_SWISS,
+    TournamentService,
+    TournamentSpec,
+    parse_time,
+)
 
 router = APIRouter(prefix="/api")
 
@@ -39,7 +45,7 @@ class TournamentIn(BaseModel):
     system: Literal["swiss", "round_robin"] = "swiss"
     rounds: StrictInt | None = None
     least: StrictInt | None = None  # entrants needed to start (default: two tables' worth)
-    most: StrictInt = 64
+    most: StrictInt | None = None  # at most (default: 64 for Swiss, 16 for a round robin)
     starts_at: StrictStr | None = Field(default=None, max_length=40)
 
 
@@ -110,7 +116,7 @@ async def create_tournament(body: TournamentIn, request: Request) -> dict[str, A
         system=body.system,
         rounds=body.rounds,
         least=max(2, fewest) if body.least is None else body.least,
-        most=body.most,
+        most=body.most or (MOST_ROUND_ROBIN if body.system == "round_robin" else MOST_SWISS),
         starts_at=parse_time(body.starts_at),
     )
     made = await run_in_threadpool(service(request).create, spec, account[0])

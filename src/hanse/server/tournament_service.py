@@ -44,6 +44,7 @@ SIGNUP, PLAYING, FINISHED, CANCELLED = "signup", "playing", "finished", "cancell
 STATUSES = (SIGNUP, PLAYING, FINISHED, CANCELLED)
 MOST_ROUNDS = 15
 MOST_ENTRANTS = 256
+MOST_SWISS = 64  # entrants, unless the organiser says otherwise
 MOST_ROUND_ROBIN = 16  # 15 rounds: a round robin of more would not end this season
 MOST_OPEN = 5  # tournaments an account may have open for sign-up at a time
 TOO_FEW = "cancelled: fewer entrants than the tournament needed had signed up at its start"
