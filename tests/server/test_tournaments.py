@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import UTC, datetime
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from itertools import combinations
 from pathlib import Path
 
@@ -170,7 +170,9 @@ def test_signing_up_leaving_and_starting_are_refused_with_clear_reasons(
             ({"starts_at": "2001-01-01T00:00:00Z"}, "time to come"),
             ({"name": "\u202eevil"}, "invisible formatting"),
         ]:
-            answer = http.post("/api/tournaments", json={**body, **wrong}, headers=bearer(ann.session))
+            answer = http.post(
+                "/api/tournaments", json={**body, **wrong}, headers=bearer(ann.session)
+            )
             assert answer.status_code == 422, (wrong, answer.text)
             assert said in answer.json()["detail"], (wrong, answer.text)
         made = http.post("/api/tournaments", json=body, headers=bearer(ann.session))
@@ -231,12 +233,18 @@ def test_a_round_robin_plays_every_pair_and_a_set_time_starts_or_cancels(
         ).json()["id"]
         tid = made.json()["id"]
         for person in people:
-            assert http.post(
-                f"/api/tournaments/{tid}/join", headers=bearer(person.program)
-            ).status_code == 201
-        assert http.post(
-            f"/api/tournaments/{lonely}/join", headers=bearer(people[1].program)
-        ).status_code == 201
+            assert (
+                http.post(
+                    f"/api/tournaments/{tid}/join", headers=bearer(person.program)
+                ).status_code
+                == 201
+            )
+        assert (
+            http.post(
+                f"/api/tournaments/{lonely}/join", headers=bearer(people[1].program)
+            ).status_code
+            == 201
+        )
         read = wait_for(http, tid, lambda r: r["status"] != "signup")
         assert read["status"] == "playing" and read["rounds"] == 3
         cancelled = wait_for(http, lonely, lambda r: r["status"] != "signup")
@@ -247,7 +255,9 @@ def test_a_round_robin_plays_every_pair_and_a_set_time_starts_or_cancels(
                 play_round(http, read, programs, rng)
             time.sleep(0.2)
             read = tournament(http, tid)
-    pairs = [frozenset(s["name"] for s in t["seats"]) for r in read["rounds_played"] for t in r["tables"]]
+    pairs = [
+        frozenset(s["name"] for s in t["seats"]) for r in read["rounds_played"] for t in r["tables"]
+    ]
     assert sorted(map(sorted, pairs)) == sorted(sorted(p) for p in combinations(programs, 2))
     assert sorted(b["name"] for r in read["rounds_played"] for b in r["byes"]) == sorted(programs)
     assert sum(s["points"] for s in read["standings"]) == 3 * 2.0 + 3 * 2.0  # games and byes

@@ -86,6 +86,7 @@ _ERROR_WORDS = {
     "no such table": "There is no such table: the link may be mistyped, or the table was never "
     "created.",
     "no such invite": "There is no such invite: the link may be mistyped.",
+    "no such tournament": "There is no such tournament: the link may be mistyped.",
     "the game is not finished; its record would tell hidden moves": "The replay opens once the "
     "game is over: until then it would tell hidden moves.",
     "Not Found": "There is no page at this address.",

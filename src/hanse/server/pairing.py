@@ -101,7 +101,9 @@ def group(
     best_cost = math.inf
     tried = 0
 
-    def search(left: list[int], sizes_left: Sequence[int], seated: list[list[int]], cost: int) -> None:
+    def search(
+        left: list[int], sizes_left: Sequence[int], seated: list[list[int]], cost: int
+    ) -> None:
         nonlocal best, best_cost, tried
         if cost >= best_cost:
             return

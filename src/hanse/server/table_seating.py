@@ -8,8 +8,8 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from contextlib import AbstractContextManager
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa

@@ -102,7 +102,9 @@ class Rounds:
                 rounds = len(self._schedule(tournament_id, list(entrants)))
             if not self._set(conn, tournament_id, SIGNUP, status=PLAYING, rounds=rounds):
                 return []
-            row = conn.execute(sa.select(tournaments).where(tournaments.c.id == tournament_id)).one()
+            row = conn.execute(
+                sa.select(tournaments).where(tournaments.c.id == tournament_id)
+            ).one()
             seating = self._seating(conn, row, 1, list(entrants))
             return self._seat(conn, row, 1, seating, entrants)
 
@@ -143,8 +145,7 @@ class Rounds:
             sa.select(tournament_places).where(tournament_places.c.tournament_id == row.id)
         ).all()
         scored = [
-            Result(p.entrant_id, p.round, p.board, float(p.points or 0.0), p.score)
-            for p in places
+            Result(p.entrant_id, p.round, p.board, float(p.points or 0.0), p.score) for p in places
         ]
         shuffled = entrants[:]
         self.rng.shuffle(shuffled)  # equals in a random order (round 1: everybody)
@@ -225,7 +226,9 @@ class Rounds:
         """If every table of the tournament's round is over: score the round and seat the next
         or end the tournament, once. The next round's new tables' ids."""
         with self.engine.connect() as conn:
-            row = conn.execute(sa.select(tournaments).where(tournaments.c.id == tournament_id)).one()
+            row = conn.execute(
+                sa.select(tournaments).where(tournaments.c.id == tournament_id)
+            ).one()
             if row.status != PLAYING:
                 return []
             boards = conn.execute(
@@ -282,18 +285,26 @@ class Rounds:
         tables made. A tournament that fails is logged and left for the next pass."""
         now = moment(self.tables.now)
         with self.engine.connect() as conn:
-            due = conn.execute(
-                sa.select(tournaments.c.id).where(
-                    tournaments.c.status == SIGNUP, tournaments.c.starts_at <= now
+            due = (
+                conn.execute(
+                    sa.select(tournaments.c.id).where(
+                        tournaments.c.status == SIGNUP, tournaments.c.starts_at <= now
+                    )
                 )
-            ).scalars().all()
-            playing = conn.execute(
-                sa.select(tournaments.c.id).where(tournaments.c.status == PLAYING)
-            ).scalars().all()
+                .scalars()
+                .all()
+            )
+            playing = (
+                conn.execute(sa.select(tournaments.c.id).where(tournaments.c.status == PLAYING))
+                .scalars()
+                .all()
+            )
         made: list[str] = []
         for tournament_id, step in [*((t, True) for t in due), *((t, False) for t in playing)]:
             try:
-                made += self.begin(tournament_id, on_time=True) if step else self.settle(tournament_id)
+                made += (
+                    self.begin(tournament_id, on_time=True) if step else self.settle(tournament_id)
+                )
             except ApiError as error:  # a table this version cannot read: it waits
                 log.warning("tournament %s waits: %s", tournament_id, error.message)
             except sa.exc.IntegrityError:  # another worker seated it in the same instant

@@ -14,6 +14,7 @@ played with a session or that token through the tables' own API.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -181,7 +182,7 @@ class TournamentService:
                 raise conflict(f"the tournament is full ({row.most} entrants)")
             try:
                 with conn.begin_nested():
-                    entrant = conn.execute(
+                    inserted = conn.execute(
                         tournament_entrants.insert().values(
                             tournament_id=tournament_id,
                             account_id=account[0],
@@ -194,7 +195,8 @@ class TournamentService:
                 raise conflict(
                     "this account has entered already (a person and its programs enter once)"
                 ) from None
-        return int(entrant[0])
+        assert inserted is not None  # an insert of one row names its key
+        return int(inserted[0])
 
     def leave(self, tournament_id: str, account_id: int) -> None:
         with self.engine.begin() as conn:
@@ -255,7 +257,11 @@ class TournamentService:
             .scalar_subquery()
         )
         query = (
-            sa.select(tournaments, accounts.c.name.label("organiser_name"), count.label("count"))
+            sa.select(
+                tournaments,
+                accounts.c.name.label("organiser_name"),
+                count.label("entrant_count"),
+            )
             .join(accounts, accounts.c.id == tournaments.c.organiser)
             .order_by(tournaments.c.created_at.desc(), tournaments.c.id)
             .limit(limit)
@@ -263,7 +269,10 @@ class TournamentService:
         if status is not None:
             query = query.where(tournaments.c.status == status)
         with self.engine.connect() as conn:
-            return [{**self._summary(row), "entrants": int(row.count)} for row in conn.execute(query)]
+            return [
+                {**self._summary(row), "entrants": int(row.entrant_count)}
+                for row in conn.execute(query)
+            ]
 
     @staticmethod
     def _summary(row: Any) -> dict[str, Any]:
@@ -326,9 +335,7 @@ class TournamentService:
         summary["entrants"] = [
             {"id": e.id, "name": e.name, "program": e.bot_token is not None} for e in entrants
         ]
-        summary["rounds_played"] = [
-            self._round(r, boards, places, named) for r in rounds
-        ]
+        summary["rounds_played"] = [self._round(r, boards, places, named) for r in rounds]
         scored = [
             Result(p.entrant_id, p.round, p.board, float(p.points), p.score)
             for p in places
@@ -355,7 +362,7 @@ class TournamentService:
 
     @staticmethod
     def _round(
-        row: Any, boards: list[Any], places: list[Any], named: dict[int, str]
+        row: Any, boards: Sequence[Any], places: Sequence[Any], named: dict[int, str]
     ) -> dict[str, Any]:
         tables = []
         for board in sorted((b for b in boards if b.round == row.number), key=lambda b: b.board):

@@ -43,16 +43,12 @@ def upgrade() -> None:
     op.create_table(
         "tournament_entrants",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column(
-            "tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), nullable=False
-        ),
+        sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), nullable=False),
         sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
         sa.Column("bot_token", sa.Integer, nullable=True),
         sa.Column("name", sa.String(81), nullable=False),
         sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
-        sa.UniqueConstraint(
-            "tournament_id", "account_id", name="uq_tournament_entrants_account"
-        ),
+        sa.UniqueConstraint("tournament_id", "account_id", name="uq_tournament_entrants_account"),
     )
     op.create_table(
         "tournament_rounds",
