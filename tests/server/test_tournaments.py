@@ -261,3 +261,30 @@ def test_a_round_robin_plays_every_pair_and_a_set_time_starts_or_cancels(
     assert sorted(map(sorted, pairs)) == sorted(sorted(p) for p in combinations(programs, 2))
     assert sorted(b["name"] for r in read["rounds_played"] for b in r["byes"]) == sorted(programs)
     assert sum(s["points"] for s in read["standings"]) == 3 * 2.0 + 3 * 2.0  # games and byes
+
+
+def test_the_pages_show_a_tournament_in_the_readers_language(one_server: ServerProcess) -> None:
+    with httpx.Client(base_url=one_server.url, timeout=30) as http:
+        host = sign_up(http, "gastgeber")
+        made = http.post(
+            "/api/tournaments",
+            json={**KOGGE_SWISS, "name": "Abendturnier"},
+            headers=bearer(host.session),
+        )
+        tid = made.json()["id"]
+        assert http.post(f"/api/tournaments/{tid}/join", headers=bearer(host.program)).is_success
+        listed = http.get("/tournaments", params={"lang": "de"})
+        assert listed.status_code == 200
+        assert "Abendturnier" in listed.text and "Anmeldung offen" in listed.text
+        assert f'href="/tournaments/{tid}"' in listed.text
+        page = http.get(f"/tournaments/{tid}", params={"lang": "it"}, headers=bearer(host.session))
+        assert page.status_code == 200
+        assert "Iscrizioni aperte" in page.text and "gastgeber/rand" in page.text
+        assert 'data-tournament-do="leave"' in page.text  # its account entered (as its program)
+        assert 'data-tournament-do="start"' in page.text  # and organises it
+        form = http.get("/tournaments/new", params={"lang": "de"}, headers=bearer(host.session))
+        assert "Turnier anlegen" in form.text and 'name="rounds"' in form.text
+        missing = http.get("/tournaments/nothing-here", params={"lang": "de"})
+        assert missing.status_code == 404 and "Dieses Turnier gibt es nicht" in missing.text
+        lobby = http.get("/", params={"lang": "en"})
+        assert 'href="/tournaments"' in lobby.text
