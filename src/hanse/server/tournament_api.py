@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from hanse.server import bot_tokens, clocks, private
-from hanse.server.api import _account, _base_url, _client, _limit
+from hanse.server.callers import account_of, base_url, client_address, limit_rate
 from hanse.server.errors import ApiError, unauthorized
 from hanse.server.tournament_rounds import Rounds
 from hanse.server.tournament_service import (
@@ -60,7 +60,7 @@ def rounds(request: Request) -> Rounds:
 
 
 async def signed_in(request: Request, unsafe: bool) -> tuple[int, str]:
-    account = await _account(request, unsafe)
+    account = await account_of(request, unsafe)
     if account is None:
         raise unauthorized("sign in (or send a bot token) to take part in tournaments")
     return account
@@ -69,7 +69,7 @@ async def signed_in(request: Request, unsafe: bool) -> tuple[int, str]:
 async def viewer(request: Request) -> int | None:
     """The signed-in account reading, if any (a stale cookie reads as nobody)."""
     try:
-        account = await _account(request, unsafe=False)
+        account = await account_of(request, unsafe=False)
     except ApiError:
         return None
     return None if account is None else account[0]
@@ -77,7 +77,7 @@ async def viewer(request: Request) -> int | None:
 
 def with_links(request: Request, tournament: dict[str, Any]) -> dict[str, Any]:
     """Each table of the tournament with its address: the spectator link of a private table."""
-    base = _base_url(request)
+    base = base_url(request)
     key = request.app.state.settings.secret_key
     for played in tournament["rounds_played"]:
         for table in played["tables"]:
@@ -103,7 +103,7 @@ async def create_tournament(body: TournamentIn, request: Request) -> dict[str, A
     tournament as ``GET`` gives it."""
     account = await signed_in(request, unsafe=True)
     settings = request.app.state.settings
-    await _limit(request, f"create:{_client(request)}", settings.create_rate, 60)
+    await limit_rate(request, f"create:{client_address(request)}", settings.create_rate, 60)
     fewest = body.players if body.fewest is None else body.fewest
     spec = TournamentSpec(
         name=body.name,
