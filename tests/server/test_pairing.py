@@ -92,6 +92,21 @@ def test_swiss_pairs_eight_entrants_three_rounds_without_a_repeat() -> None:
     assert len(meetings(history)) == 12  # 12 different pairs in 12 games
 
 
+@pytest.mark.parametrize(("count", "rounds"), [(8, 5), (16, 9)])
+def test_swiss_pairs_never_repeat_over_many_rounds_whatever_the_standings(
+    count: int, rounds: int
+) -> None:
+    for draw in range(30):
+        rng = random.Random(draw)
+        history: list[list[int]] = []
+        for _round in range(rounds):
+            ranking = list(range(count))
+            rng.shuffle(ranking)
+            seating = swiss(ranking, 2, 2, meetings(history), {}, rng)
+            assert sum(repeats(t, meetings(history)) for t in seating.tables) == 0, draw
+            history += seating.tables
+
+
 def test_multi_player_tables_take_the_fewest_repeats_possible() -> None:
     """8 entrants at tables of 4 for a second round: every table of 4 holds two of some first
     round's table, so each table has at least 2 repeated pairs; the search finds 2 + 2."""
