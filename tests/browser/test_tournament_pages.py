@@ -64,6 +64,7 @@ def test_a_tournament_is_made_joined_left_and_started_from_its_pages(
     assert table is not None
     host.click(".tournament-tables a.your-table")
     expect(host.locator("#table")).to_be_visible()
+    expect(host.locator(".tournament-of-table")).to_have_text("Turnier Koggenrennen, Runde 1")
     # a page no wider than the phone: the standings scroll inside their box
     guest.reload()
     width = guest.evaluate("document.documentElement.scrollWidth")

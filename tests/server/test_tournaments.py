@@ -102,7 +102,11 @@ def test_a_swiss_tournament_of_eight_programs_plays_to_its_standings_across_a_re
 
         final = tournament(http, tournament_id, organiser.session)
     assert final["status"] == "finished" and final["round"] == 3
-    assert final["me"] == {"entrant": final["entrants"][0]["id"], "organiser": True}
+    assert final["me"] == {
+        "entrant": final["entrants"][0]["id"],
+        "program": True,
+        "organiser": True,
+    }
     rounds = final["rounds_played"]
     assert [r["number"] for r in rounds] == [1, 2, 3]
     pairs = []
@@ -203,7 +207,11 @@ def test_signing_up_leaving_and_starting_are_refused_with_clear_reasons(
             late = post(path, who)
             assert late.status_code == 409 and "has started" in late.json()["detail"], path
         read = tournament(http, tid, cid.session)
-        assert read["me"] == {"entrant": read["entrants"][2]["id"], "organiser": False}
+        assert read["me"] == {
+            "entrant": read["entrants"][2]["id"],
+            "program": False,
+            "organiser": False,
+        }
         first = read["rounds_played"][0]
         assert len(first["tables"]) == 1 and len(first["byes"]) == 1  # 3 at tables of 2
         assert first["byes"][0]["points"] == 2.0  # a bye: a win at a full table

@@ -28,6 +28,7 @@ from hanse.server.lobby_query import lobby_filter
 from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence, svg_module
 from hanse.server.security import cookies_secure
 from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
+from hanse.server.tournament_service import table_round
 from hanse.web import RULES, TEMPLATES
 from hanse.web.i18n import LANGUAGES, choose, game_translations, language_name, translations
 
@@ -238,6 +239,7 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
     payload = await _payload(request, table_id)
     title = REGISTRY[payload["game"]].title
     panel = render_panel(payload, _lang(request))
+    engine = request.app.state.service.engine
     response = _page(
         request,
         "table.html",
@@ -247,6 +249,7 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
         game_id=payload["game"],
         marks=SEAT_MARKS,
         spectate=_spectate(request, payload),
+        tournament=await run_in_threadpool(table_round, engine, table_id),
     )
     private.remember_link(request, response, table_id)
     return response

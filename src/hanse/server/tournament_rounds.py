@@ -309,6 +309,10 @@ class Rounds:
                 log.warning("tournament %s waits: %s", tournament_id, error.message)
             except sa.exc.IntegrityError:  # another worker seated it in the same instant
                 continue
+            except SERVICE_AWAY:
+                raise
+            except Exception:  # one tournament's fault never stops the others' rounds
+                log.exception("tournament %s: its round could not be moved on", tournament_id)
         return made
 
 

@@ -300,7 +300,8 @@ class TournamentService:
 
     def read(self, tournament_id: str, viewer: int | None = None) -> dict[str, Any]:
         """A tournament as its page shows it: entrants, rounds with their tables and results,
-        standings; ``me``: the viewer's entrant id (or null) and whether it organises it."""
+        standings; ``me``: the viewer's entrant id (or null), whether it entered as a program
+        and whether it organises it."""
         with self.engine.connect() as conn:
             row = conn.execute(
                 sa.select(tournaments, accounts.c.name.label("organiser_name"))
@@ -330,7 +331,7 @@ class TournamentService:
                 )
             ).all()
         named = {e.id: e.name for e in entrants}
-        mine = next((e.id for e in entrants if e.account_id == viewer), None)
+        mine = next((e for e in entrants if e.account_id == viewer), None)
         summary = self._summary(row)
         summary["entrants"] = [
             {"id": e.id, "name": e.name, "program": e.bot_token is not None} for e in entrants
@@ -355,7 +356,9 @@ class TournamentService:
             for s in standings([e.id for e in entrants], scored)
         ]
         summary["me"] = {
-            "entrant": mine,
+            "entrant": None if mine is None else mine.id,
+            # entered as a program: its seats are played with that program's token
+            "program": mine is not None and mine.bot_token is not None,
             "organiser": viewer is not None and viewer == row.organiser,
         }
         return summary
@@ -400,6 +403,18 @@ class TournamentService:
             "tables": tables,
             "byes": byes,
         }
+
+
+def table_round(engine: sa.Engine, table_id: str) -> dict[str, Any] | None:
+    """The tournament and round a table was seated for (``{"id", "name", "round"}``), or None
+    for a table of nobody's tournament; its page links back."""
+    with engine.connect() as conn:
+        row = conn.execute(
+            sa.select(tournaments.c.id, tournaments.c.name, tournament_tables.c.round)
+            .join(tournaments, tournaments.c.id == tournament_tables.c.tournament_id)
+            .where(tournament_tables.c.table_id == table_id)
+        ).first()
+    return None if row is None else {"id": row.id, "name": row.name, "round": row.round}
 
 
 def parse_time(raw: str | None) -> datetime | None:
