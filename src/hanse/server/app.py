@@ -21,6 +21,8 @@ from hanse import __version__
 from hanse.server import (
     health,
     invite_pages,
+    ladder_api,
+    ladder_pages,
     metrics,
     notice_pages,
     outbox_worker,
@@ -37,6 +39,7 @@ from hanse.server.bots import BotRunner
 from hanse.server.clock_api import router as clock_router
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, SERVICE_AWAY, ApiError
 from hanse.server.events import Events
+from hanse.server.ladder_pairing import LadderPairing, Rules
 from hanse.server.limits import BodyLimit, RateLimiter
 from hanse.server.live_api import router as live_router
 from hanse.server.program_api import router as program_router
@@ -82,6 +85,8 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         app.state.tournament_rounds = Rounds(service)
         director = TournamentDirector(app.state.tournament_rounds, settings.tournament_seconds)
         await director.start()
+        ladder = LadderPairing(service, bots, Rules.of(settings))
+        await ladder.start()
         app.state.settings = settings
         app.state.service = service
         app.state.events = events
@@ -105,6 +110,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await watch
                 metrics.worker_ended()
+            await ladder.stop()
             await director.stop()
             await upkeep.stop()
             await outbox.stop()
@@ -125,11 +131,13 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     app.include_router(live_router)
     app.include_router(clock_router)
     app.include_router(program_router)
+    app.include_router(ladder_api.router)
     app.include_router(health.router)
     app.include_router(pages.router)
     app.include_router(invite_pages.router)
     app.include_router(replay_pages.router)
     app.include_router(rating_pages.router)
+    app.include_router(ladder_pages.router)
     app.include_router(notice_pages.router)
     app.include_router(tournament_api.router)
     app.include_router(tournament_pages.router)

@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from hanse.server import security
 from hanse.server.errors import conflict, not_found
 from hanse.server.errors import unprocessable as invalid
-from hanse.server.models import accounts, bot_tokens
+from hanse.server.models import accounts, bot_tokens, ladder_entries
 
 _TOKEN_NAME = re.compile(r"^[\w.\-]{1,40}$")
 MAX_TOKENS = 20  # live tokens per account: enough for a stable of programs, not for a flood
@@ -93,7 +93,8 @@ def listed(engine: sa.Engine, account_id: int) -> list[dict[str, Any]]:
 
 
 def revoke(engine: sa.Engine, account_id: int, token_id: int) -> None:
-    """Revoke one of the account's tokens: from now on it is refused (401)."""
+    """Revoke one of the account's tokens: from now on it is refused (401), and its program
+    leaves every ladder (``ladder.py``)."""
     with engine.begin() as conn:
         done = conn.execute(
             bot_tokens.update()
@@ -104,6 +105,8 @@ def revoke(engine: sa.Engine, account_id: int, token_id: int) -> None:
             )
             .values(revoked_at=_now())
         )
+        if done.rowcount == 1:
+            conn.execute(ladder_entries.delete().where(ladder_entries.c.token_id == token_id))
     if done.rowcount != 1:
         raise not_found("bot token")
 

@@ -44,6 +44,10 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
   round seated exactly once; ``finished_at`` once scored), ``tournament_tables`` (the tables of a
   round, numbered by ``board``) and ``tournament_places`` (an entrant's seat in a round, or a
   bye where ``board`` is null, with its rank, points and game score once its table ended).
+- The ladder (``ladder.py``, ``ladder_pairing.py``): ``ladder_entries``, the programs standing in
+  a game's ladder per player-count class (and when each was last paired); ``ladder_tables``, the
+  tables the pairing pass made; ``ladder_passes``, one row per pass kind whose lock makes one
+  worker pair at a time and whose ``last_at`` says when the last pass ran.
 """
 
 from __future__ import annotations
@@ -350,4 +354,29 @@ tournament_places = sa.Table(
     sa.Column("rank", sa.Integer, nullable=True),
     sa.Column("points", sa.Float, nullable=True),
     sa.Column("score", sa.Integer, nullable=True),
+ladder_entries = sa.Table(
+    "ladder_entries",
+    metadata,
+    sa.Column("token_id", sa.Integer, sa.ForeignKey("bot_tokens.id"), primary_key=True),
+    sa.Column("game", sa.String(40), primary_key=True),
+    sa.Column("players_class", sa.String(4), primary_key=True),
+    sa.Column("entered_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("paired_at", sa.DateTime(timezone=True), nullable=True),
+)
+
+ladder_tables = sa.Table(
+    "ladder_tables",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("players_class", sa.String(4), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_ladder_tables_game", "game", "players_class", "created_at"),
+)
+
+ladder_passes = sa.Table(
+    "ladder_passes",
+    metadata,
+    sa.Column("name", sa.String(16), primary_key=True),
+    sa.Column("last_at", sa.Float, nullable=False),
 )

@@ -91,6 +91,16 @@ class Settings:
     # How often each worker looks for tournaments to start and rounds that are over
     # (tournament_rounds.py)
     tournament_seconds: float = 10.0
+    # The ladder (ladder_pairing.py): programs entered and house bots are paired every
+    # `ladder_seconds`, at most `ladder_tables` ladder tables playing at once on the server (its
+    # share of it) and `ladder_per_program` for each program; a ladder table is live, with a
+    # Fischer clock of `ladder_base` seconds and `ladder_increment` a move, so that a program
+    # that stops moving loses its seat to a bot (and the game).
+    ladder_seconds: float = 180.0
+    ladder_tables: int = 8
+    ladder_per_program: int = 2
+    ladder_base: float = 300.0
+    ladder_increment: float = 5.0
 
     def with_secret(self) -> Settings:
         return self if self.secret_key else replace(self, secret_key=_persistent_secret())

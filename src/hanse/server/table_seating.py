@@ -140,19 +140,25 @@ class TableSeating:
             self._start(conn, table_id)
 
     def create_seated(
-        self, conn: sa.Connection, spec: TableSpec, holders: Sequence[SeatHolder]
+        self, conn: sa.Connection, spec: TableSpec, holders: Sequence[SeatHolder | None]
     ) -> str:
         """A table made with every seat taken already, in `conn`'s transaction, and started
-        (a tournament's round: ``tournament_rounds.py``); its id. Each holder plays through its
-        account (a session, or its program's bot token: ``seat_of_account``); the seat's token
-        is a secret nobody is given, there only to mark the seat as taken."""
+        (a tournament's round: ``tournament_rounds.py``; a ladder's table, its house bots' seats
+        None: ``ladder_pairing.py``); its id. Each holder plays through its account (a session,
+        or its program's bot token: ``seat_of_account``); the seat's token is a secret nobody is
+        given, there only to mark the seat as taken."""
         spec.check()
-        if len(holders) != spec.players or any(s.kind != "human" for s in spec.seats):
+        if len(holders) != spec.players or any(
+            (holder is None) != (seat.kind == "bot")
+            for holder, seat in zip(holders, spec.seats, strict=True)
+        ):
             raise ValueError("a seated table has one holder for each of its people's seats")
         table_id = secrets.token_urlsafe(16)
         self._create_in(conn, spec, table_id, {})
         now = moment(self.now)
         for number, holder in enumerate(holders):
+            if holder is None:  # a house bot's seat
+                continue
             conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == number)
