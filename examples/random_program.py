@@ -12,6 +12,8 @@ Usage (the standard library and ``httpx`` and ``websockets``, both Hanse depende
         --game luebeck [--players 3] [--bots easy] [--seed 7]
     python examples/random_program.py --server URL --token TOKEN --invite URL
     python examples/random_program.py --server URL --token TOKEN --table ID
+    python examples/random_program.py --server URL --token TOKEN --ladder kogge \\
+        [--ladder-players 2p] [--games 3]
 
 Without ``--invite`` or ``--table`` it creates a public table of ``--game`` for ``--players``
 seats (the game's fewest by default), takes the first and fills the others with house bots of
@@ -23,6 +25,13 @@ or too fast (429, it waits as ``Retry-After`` says) is chosen again from the tab
 should the WebSocket go quiet it reads the table by polling. At the end it prints one line of
 JSON, ``{"table", "seat", "status", "scores", "winners"}``, and exits 0 (1 if the table
 expired instead).
+
+With ``--ladder GAME`` it enters that game's ladder (``POST /api/ladder/{game}/entries``, of
+``--ladder-players`` 2p or 3p+) and plays every table the server's pairing seats it at: it
+reads its ladder tables (``GET /api/me/ladder``) four times a second and moves at each where it
+decides. Once ``--games`` of its ladder tables have ended it leaves the ladder (``DELETE``),
+plays out the tables it still has, and prints ``{"ladder", "players", "tables"}``: the ids of
+the tables it played.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 QUIET_SECONDS = 10.0  # no message for this long: read the table by polling instead
+LADDER_POLL_SECONDS = 0.25  # in a ladder, how often the program looks for a decision
 
 
 class Program:
@@ -126,6 +136,32 @@ class Program:
         return state
 
 
+class LadderProgram(Program):
+    """The program standing in a ladder: it plays the tables the server seats it at."""
+
+    def ladder(self, game: str, players: str, games: int) -> list[str]:
+        """Enter, play until `games` ladder tables ended, leave, play out the rest; the ids of
+        the tables played."""
+        self.call("POST", f"/api/ladder/{game}/entries", {"players": players})
+        played: list[str] = []
+        entered = True
+        while True:
+            mine = self.call("GET", "/api/me/ladder")
+            now_open = [t["table"] for t in mine["tables"]]
+            played += [t for t in now_open if t not in played]
+            ended = [t for t in played if t not in now_open]
+            if entered and len(ended) >= games:
+                self.http.delete(f"/api/ladder/{game}/entries", params={"players": players})
+                entered = False
+            if not entered and not now_open:
+                return played
+            waiting = [t["table"] for t in mine["tables"] if t["my_turn"]]
+            for table_id in waiting:
+                self.act(table_id, self.call("GET", f"/api/tables/{table_id}"))
+            if not waiting:  # nothing to decide: look again in a moment
+                time.sleep(LADDER_POLL_SECONDS)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", required=True, help="the server's URL")
@@ -136,9 +172,16 @@ def main(argv: list[str] | None = None) -> int:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--invite", help="take the seat of this invite link")
     where.add_argument("--table", help="take an open seat of this public table")
+    where.add_argument("--ladder", metavar="GAME", help="enter this game's ladder and play")
+    parser.add_argument("--ladder-players", default="2p", choices=("2p", "3p+"))
+    parser.add_argument("--games", type=int, default=1, help="ladder games before leaving")
     parser.add_argument("--seed", type=int, default=None, help="the random moves' seed")
     args = parser.parse_args(argv)
-    program = Program(args.server, args.token, random.Random(args.seed))
+    program = LadderProgram(args.server, args.token, random.Random(args.seed))
+    if args.ladder:
+        tables = program.ladder(args.ladder, args.ladder_players, args.games)
+        print(json.dumps({"ladder": args.ladder, "players": args.ladder_players, "tables": tables}))
+        return 0
     if args.invite:
         table_id, seat = program.join_invite(args.invite)
     elif args.table:

@@ -185,8 +185,9 @@ def _recent(conn: sa.Connection, game: str, klass: str, where: Any) -> list[dict
     ranks = {
         (str(r.table_id), int(r.seat)): int(r.rank)
         for r in conn.execute(
-            sa.select(rating_history.c.table_id, rating_history.c.seat, rating_history.c.rank)
-            .where(rating_history.c.table_id.in_([str(row.table_id) for row in rows]))
+            sa.select(
+                rating_history.c.table_id, rating_history.c.seat, rating_history.c.rank
+            ).where(rating_history.c.table_id.in_([str(row.table_id) for row in rows]))
         )
     }
     return [

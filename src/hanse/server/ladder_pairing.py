@@ -244,8 +244,9 @@ def entrants(conn: sa.Connection) -> list[Entrant]:
     mus = {
         (str(r.subject), str(r.game), str(r.players_class)): float(r.mu)
         for r in conn.execute(
-            sa.select(ratings.c.subject, ratings.c.game, ratings.c.players_class, ratings.c.mu)
-            .where(ratings.c.subject.in_(subjects))
+            sa.select(
+                ratings.c.subject, ratings.c.game, ratings.c.players_class, ratings.c.mu
+            ).where(ratings.c.subject.in_(subjects))
         )
     }
     found = []
@@ -280,9 +281,7 @@ def _met(conn: sa.Connection, token: int, game: str, klass: str) -> tuple[str, .
         .limit(RECENT)
     )
     met = []
-    for row in conn.execute(
-        sa.select(seats).where(seats.c.table_id.in_(recent.scalar_subquery()))
-    ):
+    for row in conn.execute(sa.select(seats).where(seats.c.table_id.in_(recent.scalar_subquery()))):
         subject = subject_of(row)
         if subject is not None and row.bot_token != token:
             met.append(subject)
@@ -301,9 +300,7 @@ def make_table(
         flags={},
         mode="live",
         visibility="public",
-        seats=[
-            SeatSpec("bot", s) if isinstance(s, str) else SeatSpec("human") for s in sitters
-        ],
+        seats=[SeatSpec("bot", s) if isinstance(s, str) else SeatSpec("human") for s in sitters],
         clock=rules.clock(),
     )
     holders = [
@@ -371,4 +368,3 @@ class LadderPairing(BackgroundTask):
                 if made:
                     log.info("ladder: %d tables made", len(made))
             await asyncio.sleep(self.rules.seconds)
-
