@@ -48,6 +48,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 QUIET_SECONDS = 10.0  # no message for this long: read the table by polling instead
+RETRIES = 120  # calls tried again while the server does not answer (a restart), a second apart
 LADDER_POLL_SECONDS = 0.25  # in a ladder, how often the program looks for a decision
 
 
@@ -83,14 +84,19 @@ class Program:
 
     def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
         """One API call; waits and tries again when the server says it came too fast."""
-        while True:
-            response = self.http.request(method, path, json=body)
+        for attempt in range(RETRIES):
+            try:
+                response = self.http.request(method, path, json=body)
+            except httpx.TransportError:  # the server restarts: it is back in a moment
+                time.sleep(1.0)
+                continue
             if response.status_code == 429:
                 time.sleep(float(response.headers.get("Retry-After", "1")))
                 continue
             if response.status_code >= 400:
                 raise SystemExit(f"{method} {path}: {response.status_code} {response.text}")
             return dict(response.json())
+        raise SystemExit(f"{method} {path}: no answer after {RETRIES} tries")
 
     def play(self, table_id: str) -> dict[str, Any]:
         """Follow the table until it is over; its last state."""

@@ -40,13 +40,20 @@ async def ladder_page(
         "ladder.html",
         board=board,
         rules=rules,
-        minutes=_number(rules["seconds"] / 60),
+        every=_duration(rules["seconds"]),
         base=_number(rules["clock"]["base"] / 60),
         increment=_number(rules["clock"]["increment"]),
         title=REGISTRY[game].title,
         game=game,
         classes=classes,
     )
+
+
+def _duration(seconds: float) -> str:
+    """How often the ladder pairs, as people write it in every language here: 3 min, 30 s."""
+    if seconds >= 60:
+        return f"{_number(seconds / 60)} min"
+    return f"{_number(seconds)} s"
 
 
 def _number(value: float) -> str:
