@@ -84,7 +84,7 @@ class Program:
 
     def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
         """One API call; waits and tries again when the server says it came too fast."""
-        for attempt in range(RETRIES):
+        for _attempt in range(RETRIES):
             try:
                 response = self.http.request(method, path, json=body)
             except httpx.TransportError:  # the server restarts: it is back in a moment
