@@ -10,8 +10,8 @@ from pydantic import BaseModel, ConfigDict
 from starlette.concurrency import run_in_threadpool
 
 from hanse.server import ladder
-from hanse.server.api import _account, _service
 from hanse.server.bot_tokens import Program
+from hanse.server.callers import account_of, service_of
 from hanse.server.errors import forbidden, unauthorized
 from hanse.server.ladder_pairing import Rules
 
@@ -27,7 +27,7 @@ class EntryIn(BaseModel):
 async def _program(request: Request, unsafe: bool) -> Program:
     """The program calling with its bot token: the ladder is for programs, a person plays at
     the lobby's tables."""
-    account = await _account(request, unsafe)
+    account = await account_of(request, unsafe)
     if account is None:
         raise unauthorized("the ladder is entered with a bot token: Authorization: Bearer <token>")
     program: Program | None = getattr(request.state, "program", None)
@@ -55,7 +55,7 @@ async def standings(
     and the programs by rating (``{place, name, account, kind, rating, mu, sigma, games, wins,
     losses, entered, recent: [{table, status, rank, at}]}``), the size of its tables, how many
     are being played, and the server's ladder settings (``rules``)."""
-    engine = _service(request).engine
+    engine = service_of(request).engine
     board = await run_in_threadpool(ladder.standings, engine, game, players)
     return {**board, "rules": rules_of(request)}
 
@@ -65,7 +65,7 @@ async def enter(game: str, body: EntryIn, request: Request, response: Response) 
     """The calling program enters the game's ladder of a class: 201 with its entry, 200 when it
     stood there already. The pairing pass seats it at new tables from now on."""
     program = await _program(request, unsafe=True)
-    service = _service(request)
+    service = service_of(request)
     entry, new = await run_in_threadpool(
         ladder.enter, service.engine, program, game, body.players, service.now()
     )
@@ -80,7 +80,7 @@ async def leave(
 ) -> Response:
     """The calling program leaves the ladder: no new tables (those begun are played out)."""
     program = await _program(request, unsafe=True)
-    await run_in_threadpool(ladder.leave, _service(request).engine, program, game, players)
+    await run_in_threadpool(ladder.leave, service_of(request).engine, program, game, players)
     return Response(status_code=204)
 
 
@@ -89,4 +89,4 @@ async def mine(request: Request) -> dict[str, Any]:
     """The calling program's ladder entries and its ladder tables being played, each with its
     seat and whether it decides now (``my_turn``)."""
     program = await _program(request, unsafe=False)
-    return await run_in_threadpool(ladder.mine, _service(request).engine, program)
+    return await run_in_threadpool(ladder.mine, service_of(request).engine, program)

@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from hanse.games import REGISTRY
 from hanse.server import ladder
-from hanse.server.api import _service
+from hanse.server.callers import service_of
 from hanse.server.errors import not_found
 from hanse.server.ladder_api import rules_of
 from hanse.server.ladder_pairing import table_size
@@ -32,7 +32,7 @@ async def ladder_page(
     classes = [klass for klass in ladder.CLASSES if table_size(game, klass) is not None]
     if players not in classes:  # Lübeck has no two-player ladder: its other one
         players = classes[0]  # type: ignore[assignment]
-    engine = _service(request).engine
+    engine = service_of(request).engine
     board = await run_in_threadpool(ladder.standings, engine, game, players)
     rules = rules_of(request)
     return _page(
