@@ -354,6 +354,8 @@ tournament_places = sa.Table(
     sa.Column("rank", sa.Integer, nullable=True),
     sa.Column("points", sa.Float, nullable=True),
     sa.Column("score", sa.Integer, nullable=True),
+)
+
 ladder_entries = sa.Table(
     "ladder_entries",
     metadata,
