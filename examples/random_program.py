@@ -83,7 +83,8 @@ class Program:
         return str(joined["table"]), int(joined["seat"])
 
     def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
-        """One API call; waits and tries again when the server says it came too fast."""
+        """One API call; waits and tries again when the server says it came too fast, or does
+        not answer (it restarts)."""
         for _attempt in range(RETRIES):
             try:
                 response = self.http.request(method, path, json=body)
