@@ -270,24 +270,24 @@ class KoggeGame(GameBase):
         return make_view(self, state, seat)
 
     def determinize(self, view: View, rng: Random) -> KoggeState:
-        from hanse.games.kogge.views import determinize
+        from hanse.games.kogge.redeal import determinize
 
         return determinize(self, view, rng)
 
     def resample_hidden(self, state: Any, seat: int | None, rng: Random) -> KoggeState:
-        from hanse.games.kogge.views import resample_hidden
+        from hanse.games.kogge.redeal import resample_hidden
 
         return resample_hidden(self, state, seat, rng)
 
     def observe_action(self, state: Any, actor: int, action: Action, viewer: int | None) -> str:
-        from hanse.games.kogge.views import observe_action
+        from hanse.games.kogge.observed import observe_action
 
         return observe_action(self, state, actor, action, viewer)
 
     def note_phrases(
         self, state: Any, actor: int, action: Action, viewer: int | None
     ) -> list[Phrase]:
-        from hanse.games.kogge.views import note_phrases
+        from hanse.games.kogge.observed import note_phrases
 
         return note_phrases(self, state, actor, action, viewer)
 
