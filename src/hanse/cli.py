@@ -522,6 +522,13 @@ def bench_command(
         float | None,
         typer.Option(help="--server: moves/s all tables offer together (default: at once)."),
     ] = None,
+    clients: Annotated[
+        int | None,
+        typer.Option(
+            help="--server: closed loop instead: N players each read a table as its decider "
+            "and post a move, at once, table after table (submit latency)."
+        ),
+    ] = None,
     workers: Annotated[int, typer.Option(help="--server: server processes.")] = 1,
     database_url: Annotated[
         str | None, typer.Option(help="--server: database (default: a fresh SQLite file).")
@@ -537,7 +544,10 @@ def bench_command(
     """Random playouts per second, decisions per second, clone and legal_actions cost."""
     ids = game_ids or list(REGISTRY)
     if server:
-        _bench_server(tables, rate, seconds, workers, database_url, redis_url, seed, as_json)
+        from hanse.server.loadtest import ServerLoad
+
+        load = ServerLoad(tables, rate, clients, seconds, workers, database_url, redis_url, seed)
+        _bench_server(load, as_json)
         return
     if bots:
         _bench_bots(ids, players, seconds, seed, as_json)
@@ -586,35 +596,28 @@ def bench_command(
     _print_table(table)
 
 
-def _bench_server(
-    tables: int,
-    rate: float | None,
-    seconds: float,
-    workers: int,
-    database_url: str | None,
-    redis_url: str | None,
-    seed: int,
-    as_json: bool,
-) -> None:
+def _bench_server(load: Any, as_json: bool) -> None:
+    """`load`: a ``loadtest.ServerLoad``."""
     from hanse.server.loadtest import bench_server
+    from hanse.server.loadtest_closed import bench_closed_loop
 
-    result = bench_server(
-        database_url=database_url,
-        redis_url=redis_url,
-        workers=workers,
-        tables=tables,
-        seconds=seconds,
-        seed=seed,
-        rate=rate,
-    )
+    where = {"database_url": load.database_url, "redis_url": load.redis_url}
+    common = {"workers": load.workers, "tables": load.tables, "seconds": load.seconds}
+    if load.clients:
+        result = bench_closed_loop(**where, **common, clients=load.clients, seed=load.seed)
+        offered = f"closed loop of {load.clients} clients"
+        latency = "submit"
+    else:
+        result = bench_server(**where, **common, seed=load.seed, rate=load.rate)
+        offered = f"{load.rate:g} moves/s offered" if load.rate else "moves at once"
+        latency = "latency until every seat has the move"
     if as_json:
         print(json.dumps(result.to_json(), indent=1))
         return
-    offered = f"{rate:g} moves/s offered" if rate else "moves at once"
     console.print(
-        f"{result.database}, {workers} worker(s), {tables} tables, {offered}, "
-        f"{seconds:g} s measured: {result.moves_per_second:.0f} accepted moves/s, "
-        f"latency p50 {result.latency_p50_ms:.0f} ms, p99 {result.latency_p99_ms:.0f} ms, "
+        f"{result.database}, {load.workers} worker(s), {load.tables} tables, {offered}, "
+        f"{load.seconds:g} s measured: {result.moves_per_second:.0f} accepted moves/s, "
+        f"{latency} p50 {result.latency_p50_ms:.0f} ms, p99 {result.latency_p99_ms:.0f} ms, "
         f"{result.errors} errors",
         markup=False,
     )

@@ -206,7 +206,9 @@ async def read_table(
     seat = await caller_seat(request, table_id, unsafe=False)
     await private.check_watcher(request, table_id, seat)
     service = service_of(request)
-    payload = await run_in_threadpool(service.read, table_id, seat, log_from, log_after)
+    payload = service.read_now(table_id, seat, log_from, log_after)
+    if payload is None:
+        payload = await run_in_threadpool(service.read, table_id, seat, log_from, log_after)
     return ORJSONResponse(payload)
 
 

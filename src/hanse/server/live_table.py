@@ -102,6 +102,11 @@ class LiveTable:
     # What every viewer of the current state is sent (its view, the legal actions), computed once
     # per state: the mover is sent the same view in the answer to its move and on its socket.
     _shown: dict[Any, Any] = field(default_factory=dict)
+    # The log as each viewer (a seat, or the number of seats for a spectator) is sent it, made
+    # once per entry: a client reading the table is sent its whole log again. The entries are
+    # shared by every payload and never changed (the log only grows; a take-back is a new entry
+    # and replays the table afresh).
+    _rendered: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     _flags: dict[str, Any] = field(default_factory=dict)
     # The state before the last stored move, and that move, when it was one decision with no
     # chance after it: what taking the move back returns to (None otherwise).
@@ -248,6 +253,7 @@ class LiveTable:
         other = copy.copy(self)
         other.state = state
         other._shown = {}
+        other._rendered = {}
         return other
 
     # -- what clients see ----------------------------------------------------------------------
@@ -336,7 +342,7 @@ class LiveTable:
             "view": view,
             "legal": legal,
             "log_start": start,
-            "log": [_logged(entry, viewer) for entry in self.entries[start:]],
+            "log": self._log_for(viewer, start),
             "scores": None,
             "winners": None,
             # A rematch is private: its id is for the players only (private.py).
@@ -351,6 +357,12 @@ class LiveTable:
                 body["winners"] = []
             body["breakdown"] = self.game.score_breakdown(self.state)
         return body
+
+    def _log_for(self, viewer: int, start: int) -> list[dict[str, Any]]:
+        """The log from entry `start` as `viewer` may see it (:func:`_logged`, made once)."""
+        rendered = self._rendered.setdefault(viewer, [])
+        rendered.extend(_logged(entry, viewer) for entry in self.entries[len(rendered) :])
+        return rendered[start:]
 
     def clocks(self) -> dict[str, Any]:
         """The payload's ``clocks``: each person's seconds left now (None without a clock, and

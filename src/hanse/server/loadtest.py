@@ -24,13 +24,26 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import aiohttp
 import httpx
 import orjson
 
 GAMES = [("luebeck", 3), ("kogge", 3), ("speicherstadt", 3), ("hansa", 3)]
+
+
+class ServerLoad(NamedTuple):
+    """What ``hanse bench --server`` was asked to run (`clients`: the closed loop instead)."""
+
+    tables: int
+    rate: float | None
+    clients: int | None
+    seconds: float
+    workers: int
+    database_url: str | None
+    redis_url: str | None
+    seed: int
 
 
 @dataclass
@@ -46,6 +59,7 @@ class LoadResult:
     latency_p99_ms: float
     errors: int
     error_samples: list[str] = field(default_factory=list)
+    clients: int | None = None  # closed loop (loadtest_closed.py): its clients
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -57,7 +71,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-class _Server:
+class Server:
     def __init__(self, database_url: str | None, redis_url: str | None, workers: int) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -207,7 +221,7 @@ async def _run(
     return load
 
 
-def _percentile(values: list[float], fraction: float) -> float:
+def percentile(values: list[float], fraction: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
@@ -224,7 +238,7 @@ def bench_server(
     seed: int = 0,
     rate: float | None = None,
 ) -> LoadResult:
-    server = _Server(database_url, redis_url, workers)
+    server = Server(database_url, redis_url, workers)
     try:
         server.wait_ready()
         load = asyncio.run(_run(server.url, tables, seconds, warmup, seed, rate))
@@ -240,7 +254,7 @@ def bench_server(
         accepted=load.accepted,
         moves_per_second=load.accepted / seconds,
         latency_p50_ms=1000 * statistics.median(load.latencies) if load.latencies else 0.0,
-        latency_p99_ms=1000 * _percentile(load.latencies, 0.99),
+        latency_p99_ms=1000 * percentile(load.latencies, 0.99),
         errors=len(load.errors),
         error_samples=load.errors[:5],
     )

@@ -101,7 +101,10 @@ def advance(
     old_decider = table.decider if seq > 0 else None
     new_decider = None if over else int(player)
     version = table.version + decisions
-    notices.queue_turn(conn, table.id, table.mode, old_decider, new_decider, version, now())
+    signed_in = new_decider is not None and table.seats[new_decider].account_id is not None
+    notices.queue_turn(
+        conn, table.id, table.mode, old_decider, new_decider, version, now(), signed_in
+    )
     if made:
         stored_at = moment(now)
         conn.execute(

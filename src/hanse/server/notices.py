@@ -304,6 +304,7 @@ class NoticeBook:
         ]
 
 
+# What the account seated at a seat wants to be told (built once: a move runs it).
 _WANTS = sa.select(
     seats.c.account_id,
     notice_settings.c.email,
@@ -312,6 +313,11 @@ _WANTS = sa.select(
     notice_settings.c.live,
     notice_settings.c["async"],
 ).join(notice_settings, notice_settings.c.account_id == seats.c.account_id)
+_WANTS_AT_SEAT = _WANTS.where(
+    seats.c.table_id == sa.bindparam("table_id"),
+    seats.c.seat == sa.bindparam("seat"),
+    seats.c.kind == "human",
+)
 
 
 def queue_turn(
@@ -322,19 +328,15 @@ def queue_turn(
     new_decider: int | None,
     version: int,
     now: float | None = None,
+    signed_in: bool = True,
 ) -> None:
     """In the transaction storing a move: a notice for the person who decides next, if the
     decider changed to a human seat of an account that wants to be told at once in this mode.
-    `version` is the table's version after the move: the notice is out of date once it moves."""
-    if new_decider is None or new_decider == old_decider:
+    `version` is the table's version after the move: the notice is out of date once it moves.
+    Not `signed_in`: the seat is nobody's account, who has nowhere to be told (nothing asked)."""
+    if new_decider is None or new_decider == old_decider or not signed_in:
         return
-    wants = conn.execute(
-        _WANTS.where(
-            seats.c.table_id == table_id,
-            seats.c.seat == new_decider,
-            seats.c.kind == "human",
-        )
-    ).first()
+    wants = conn.execute(_WANTS_AT_SEAT, {"table_id": table_id, "seat": new_decider}).first()
     if wants is None or wants._mapping[mode] != "now":
         return
     at = time.time() if now is None else now

@@ -3,10 +3,19 @@
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed move survives a killed server
 process (only a power loss could take the last commits, and the server acknowledges a move only
 after its commit). Foreign keys are switched on, which SQLite leaves off by default.
+
+SQLite lets one connection write at a time. Left to itself, a connection that finds the write
+lock taken sleeps in SQLite's busy handler (1, 2, 5, ... up to 100 ms between tries), so that
+under load a write waits far longer than the write before it took: the long tail of the submit
+latency. The writers of one server process therefore queue on a lock of its own instead
+(:class:`_OneWriter`), taken at a transaction's first write and given back at its end, which
+hands the write on the moment it is free.
 """
 
 from __future__ import annotations
 
+import threading
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +41,60 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLAC", "CREATE", "DROP", "ALTER")
+
+
+class _OneWriter:
+    """The write lock of one SQLite engine's connections in this process (see the module
+    docstring), held from a transaction's first write until its commit or rollback has been
+    done (the engine's own ``commit`` event comes before it). Reentrant: a thread writing on two
+    connections at once waited for itself in SQLite before (until the busy timeout), and still
+    does, not forever."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.lock = threading.RLock()
+        self.writing: set[int] = set()  # the DBAPI connections holding the lock, by id
+        sa.event.listen(engine, "before_cursor_execute", self.before_execute)
+        dialect = engine.dialect
+        commit, rollback = dialect.do_commit, dialect.do_rollback
+
+        def do_commit(connection: Any) -> None:
+            try:
+                commit(connection)
+            finally:
+                self.ended(connection)
+
+        def do_rollback(connection: Any) -> None:  # also the pool's, on giving a connection back
+            try:
+                rollback(connection)
+            finally:
+                self.ended(connection)
+
+        dialect.do_commit = do_commit  # type: ignore[method-assign,assignment]
+        dialect.do_rollback = do_rollback  # type: ignore[method-assign,assignment]
+
+    def before_execute(self, _conn: Any, cursor: Any, statement: str, *_args: Any) -> None:
+        raw = id(cursor.connection)
+        if raw not in self.writing and statement.lstrip()[:6].upper().startswith(_WRITES):
+            self.lock.acquire()
+            self.writing.add(raw)
+
+    def ended(self, connection: Any) -> None:
+        raw = id(getattr(connection, "dbapi_connection", connection))
+        if raw in self.writing:
+            self.writing.discard(raw)
+            self.lock.release()
+
+
+_WRITERS: weakref.WeakKeyDictionary[sa.Engine, _OneWriter] = weakref.WeakKeyDictionary()
+
+
+def write_lock(engine: sa.Engine) -> threading.RLock | None:
+    """The lock an SQLite engine's writers queue on in this process (None for PostgreSQL)."""
+    writer = _WRITERS.get(engine)
+    return None if writer is None else writer.lock
+
+
 def create_engine(url: str) -> sa.Engine:
     """An engine for `url`; the SQLite file's folder is created when missing."""
     try:
@@ -50,6 +113,7 @@ def create_engine(url: str) -> sa.Engine:
             max_overflow=16,
         )
         sa.event.listen(engine, "connect", _sqlite_pragmas)
+        _WRITERS[engine] = _OneWriter(engine)
         return engine
     if parsed.get_backend_name() != "postgresql":
         raise StorageError(f"Hanse stores tables in SQLite or PostgreSQL, not {parsed.drivername}")

@@ -211,8 +211,46 @@ class TableService(TableSeating):
     ) -> dict[str, Any]:
         """The payload (:meth:`LiveTable.payload`: its log from entry `log_from`, or after the
         entry numbered `held`)."""
-        with self._locked(table_id), self.engine.connect() as conn:
-            return self._live(conn, table_id).payload(seat, log_from, held)
+        with self._locked(table_id):
+            live = self._exclusive_cached(table_id)
+            # A clock is read afresh: a vacation may have begun since the last move (clock_store).
+            if live is not None and live.clock is None:
+                return live.payload(seat, log_from, held)
+            with self.engine.connect() as conn:
+                return self._live(conn, table_id).payload(seat, log_from, held)
+
+    def read_now(
+        self, table_id: str, seat: int | None, log_from: int = 0, held: int | None = None
+    ) -> dict[str, Any] | None:
+        """As :meth:`read`, from the cache without waiting or the database, where this worker is
+        the only one writing, the game is on without a clock and no move is being stored right
+        now; else None. Cheap enough for the event loop (as :meth:`read_cached`)."""
+        if not self.exclusive:
+            return None
+        with self._guard:
+            lock = self._locks.get(table_id)
+        if lock is None or not lock.acquire(blocking=False):
+            return None
+        try:
+            live = self._exclusive_cached(table_id)
+            if live is None or live.clock is not None:
+                return None
+            return live.payload(seat, log_from, held)
+        finally:
+            lock.release()
+
+    def _exclusive_cached(self, table_id: str) -> LiveTable | None:
+        """The cached table where this worker is the only one writing (its cache is the table)
+        and the game is on, else None: the table is read from the database (call with the
+        table's lock held)."""
+        if not self.exclusive:
+            return None
+        with self._guard:
+            cached = self._cache.get(table_id)
+        if cached is None or cached.status != "playing":
+            return None
+        cached.turn_limit = self.turn_limits[cached.mode]
+        return cached
 
     def read_cached(
         self, table_id: str, seat: int | None, held: int, seq: int
@@ -350,9 +388,8 @@ class TableService(TableSeating):
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_TEXT:
             raise invalid("action is the move's notation, a non-empty text")
         with self._locked(table_id):
-            with self._guard:
-                cached = self._cache.get(table_id)
-            if self.exclusive and cached is not None and cached.status == "playing":
+            cached = self._exclusive_cached(table_id)
+            if cached is not None:
                 live = cached
             else:
                 with self.engine.connect() as conn:

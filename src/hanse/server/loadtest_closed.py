@@ -1,0 +1,155 @@
+"""``hanse bench --server --clients N``: the closed loop an operator's first load test runs.
+
+`clients` simulated players share `tables` all-human three-player Lübeck tables (each client its
+own tables, taken in turn). A client reads a table as the seat that decides (``GET`` with that
+seat's token: the view and the legal moves), posts a random legal move at the version it was
+shown, and goes on to its next table as soon as the answer has come: no think time, no live
+connection. Measured, after a warm-up: accepted moves per second and the submit latency (from
+sending the move to its answer). A finished game is replaced by a new table. Clients run in this
+process (one event loop), the server in others (``loadtest.Server``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+import aiohttp
+
+from hanse.server.loadtest import LoadResult, Server, percentile
+
+GAME, PLAYERS = "luebeck", 3
+
+
+@dataclass
+class _Table:
+    id: str
+    tokens: list[str]
+    decider: int = 0
+
+
+@dataclass
+class _Loop:
+    url: str
+    rng: random.Random
+    measuring: bool = False
+    accepted: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    async def new_table(self, client: aiohttp.ClientSession) -> _Table:
+        table = {
+            "game": GAME,
+            "players": PLAYERS,
+            "seats": [{"kind": "human"}] * PLAYERS,
+            "visibility": "private",
+        }
+        async with client.post(self.url + "/api/tables", json=table) as response:
+            response.raise_for_status()
+            created = await response.json()
+        tokens = []
+        for invite in created["invites"]:
+            secret = invite["url"].rsplit("/", 1)[1]
+            async with client.post(f"{self.url}/api/join/{secret}", json={"name": "load"}) as join:
+                join.raise_for_status()
+                tokens.append((await join.json())["token"])
+            client.cookie_jar.clear()
+        async with client.get(
+            f"{self.url}/api/tables/{created['id']}",
+            headers={"Authorization": f"Bearer {tokens[0]}"},
+        ) as read:
+            read.raise_for_status()
+            decider = (await read.json())["decider"]
+        return _Table(created["id"], tokens, decider)
+
+    async def play(self, client: aiohttp.ClientSession, tables: list[_Table]) -> None:
+        """One client: a move at each of its tables in turn, for as long as the run lasts."""
+        turn = 0
+        while True:
+            table = tables[turn % len(tables)]
+            turn += 1
+            headers = {"Authorization": f"Bearer {table.tokens[table.decider]}"}
+            url = f"{self.url}/api/tables/{table.id}"
+            try:
+                async with client.get(url, headers=headers) as read:
+                    state = await read.json()
+                if state["status"] == "finished" or state["decider"] != table.decider:
+                    # Over, or another seat decides: the table is replaced or read again.
+                    if state["status"] == "finished":
+                        tables[tables.index(table)] = await self.new_table(client)
+                    elif state["decider"] is not None:
+                        table.decider = state["decider"]
+                    continue
+                move = self.rng.choice(state["legal"])["text"]
+                body = {"action": move, "version": state["version"]}
+                sent = time.perf_counter()
+                async with client.post(url + "/moves", json=body, headers=headers) as answer:
+                    answered = await answer.json()
+                    took = time.perf_counter() - sent
+                    if answer.status != 200:
+                        self.errors.append(f"{answer.status} {str(answered)[:200]}")
+                        continue
+                if self.measuring:
+                    self.accepted += 1
+                    self.latencies.append(took)
+                if answered["decider"] is not None:
+                    table.decider = answered["decider"]
+            except (aiohttp.ClientError, OSError, KeyError, ValueError) as error:
+                self.errors.append(f"{type(error).__name__}: {error}")
+
+
+async def _run(
+    url: str, clients: int, tables: int, seconds: float, warmup: float, seed: int
+) -> _Loop:
+    loop = _Loop(url, random.Random(seed))
+    connector = aiohttp.TCPConnector(limit=0)
+    timeout = aiohttp.ClientTimeout(total=120)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as client:
+        made = [await loop.new_table(client) for _ in range(tables)]
+        shares = [made[number::clients] for number in range(clients)]
+        tasks = [asyncio.create_task(loop.play(client, share)) for share in shares if share]
+        await asyncio.sleep(warmup)
+        loop.errors.clear()
+        loop.measuring = True
+        await asyncio.sleep(seconds)
+        loop.measuring = False
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return loop
+
+
+def bench_closed_loop(
+    database_url: str | None = None,
+    redis_url: str | None = None,
+    workers: int = 1,
+    clients: int = 16,
+    tables: int = 200,
+    seconds: float = 20.0,
+    warmup: float = 5.0,
+    seed: int = 0,
+) -> LoadResult:
+    """Accepted moves per second and submit latency of `clients` closed-loop players."""
+    server = Server(database_url, redis_url, workers)
+    try:
+        server.wait_ready()
+        loop = asyncio.run(_run(server.url, clients, tables, seconds, warmup, seed))
+    finally:
+        server.stop()
+    return LoadResult(
+        database="sqlite" if database_url is None else database_url.split("://", 1)[0],
+        workers=workers,
+        tables=tables,
+        offered_rate=None,
+        seconds=seconds,
+        accepted=loop.accepted,
+        moves_per_second=loop.accepted / seconds,
+        latency_p50_ms=1000 * statistics.median(loop.latencies) if loop.latencies else 0.0,
+        latency_p99_ms=1000 * percentile(loop.latencies, 0.99),
+        errors=len(loop.errors),
+        error_samples=loop.errors[:5],
+        clients=clients,
+    )
