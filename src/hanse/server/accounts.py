@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from hanse.server import security
 from hanse.server.errors import conflict, unauthorized
 from hanse.server.errors import unprocessable as invalid
-from hanse.server.models import accounts, game_tables, seats, sessions
+from hanse.server.models import accounts, bot_tokens, game_tables, seats, sessions
 
 _ACCOUNT_NAME = re.compile(r"^[\w.\-]{2,40}$")
 
@@ -87,18 +87,26 @@ class AccountService:
             conn.execute(sessions.delete().where(sessions.c.token_hash == security.digest(token)))
 
     def tables_of_account(self, account_id: int) -> list[dict[str, Any]]:
-        """Every table the account sits at, with whose turn it is."""
+        """Every table the account sits at, with whose turn it is: the person's own seats and
+        its programs' (``program``: the name of the bot token a seat was taken with, else
+        None), so that a page lists them apart."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(game_tables, seats.c.seat.label("my_seat"))
+                sa.select(
+                    game_tables,
+                    seats.c.seat.label("my_seat"),
+                    bot_tokens.c.name.label("program_name"),
+                )
                 .join(seats, seats.c.table_id == game_tables.c.id)
+                .outerjoin(bot_tokens, bot_tokens.c.id == seats.c.bot_token)
                 .where(seats.c.account_id == account_id)
-                .order_by(game_tables.c.updated_at.desc())
+                .order_by(game_tables.c.updated_at.desc(), seats.c.seat)
             ).all()
             listed = []
             for row in rows:
                 summary = self._summary(conn, row)
                 summary["seat"] = row.my_seat
                 summary["my_turn"] = row.status == "playing" and row.decider == row.my_seat
+                summary["program"] = row.program_name
                 listed.append(summary)
             return listed

@@ -51,7 +51,7 @@ class Seat:
     account_id: int | None = None
     timed_out: bool = False  # a bot took it when its person's time ran out; they may take it back
     program: bool = False  # taken by a program with its account's bot token (bot_tokens.py)
-    rating: float | None = None  # its rating in this game and player count (ratings.py)
+    rating: int | None = None  # its rating in this game and player count (ratings.py)
 
     def public(self) -> dict[str, Any]:
         return {

@@ -27,6 +27,7 @@ from hanse.server.live_table import game_for
 from hanse.server.lobby_query import lobby_filter
 from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence, svg_module
 from hanse.server.security import cookies_secure
+from hanse.server.table_facts import row_facts
 from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
 from hanse.server.tournament_service import table_round
 from hanse.web import RULES, TEMPLATES
@@ -158,6 +159,7 @@ async def lobby(request: Request) -> HTMLResponse:
     translate = translations(_lang(request)).gettext
     for table in (*waiting, *playing, *finished):
         table["variants"] = variants_said(table["game"], table["flags"], translate)
+        table["facts"] = row_facts(table, translate)
     return _page(
         request,
         "lobby.html",
@@ -211,12 +213,17 @@ async def account_page(request: Request) -> HTMLResponse:
         return _page(request, "account.html", account_name=None, tables=[])
     service: TableService = request.app.state.service
     tables = await run_in_threadpool(service.tables_of_account, account[0])
+    translate = translations(_lang(request)).gettext
+    for table in tables:
+        table["facts"] = row_facts(table, translate)
     book = request.app.state.notice_book  # turn notices (notice_settings.html)
     return _page(
         request,
         "account.html",
         account_name=account[1],
-        tables=tables,
+        # The person's own seats, and apart from them those its programs took (bot_tokens.py)
+        tables=[table for table in tables if table["program"] is None],
+        program_tables=[table for table in tables if table["program"] is not None],
         marks=SEAT_MARKS,
         notices=await run_in_threadpool(book.settings, account[0]),
         failures=await run_in_threadpool(book.failures, account[0]),

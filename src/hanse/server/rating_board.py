@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from hanse.server.bot_tokens import utc_iso
 from hanse.server.errors import not_found
 from hanse.server.models import accounts, bot_tokens, game_tables, rating_history, ratings
-from hanse.server.ratings import ANCHORS, shown
+from hanse.server.ratings import ANCHORS, SIGMA_ANCHOR, exact, shown
 
 KINDS = {"person": "person", "program": "program", "bot": "house bot"}
 CLASSES = ("2p", "3p+")
@@ -26,6 +26,12 @@ class Named:
     subject: str
     name: str
     kind: str  # "person", "program" or "house bot"
+
+
+def anchors(klass: str) -> list[tuple[str, int]]:
+    """The house bots' fixed ratings in a player-count class, as shown, weakest first."""
+    fixed = ((level, shown(mu, SIGMA_ANCHOR)) for level, mu in ANCHORS[klass].items())
+    return sorted(fixed, key=lambda pair: pair[1])
 
 
 def _names(conn: sa.Connection, subjects: list[str]) -> dict[str, Named]:
@@ -89,6 +95,7 @@ def leaderboard(
             "name": named[str(r.subject)].name,
             "kind": named[str(r.subject)].kind,
             "rating": shown(float(r.mu), float(r.sigma)),
+            "exact": exact(float(r.mu), float(r.sigma)),
             "mu": round(float(r.mu), 2),
             "sigma": round(float(r.sigma), 2),
             "games": int(r.games),
@@ -97,12 +104,13 @@ def leaderboard(
         for r in rows
         if str(r.subject) in named
     ]
-    board.sort(key=lambda e: (-e["rating"], -e["games"], e["name"]))
+    # By the rating before rounding: two shown alike are still in their true order
+    board.sort(key=lambda e: (-e["exact"], -e["games"], e["name"]))
     for place, entry in enumerate(board, start=1):
         entry["place"] = place
     mine = next((e for e in board if me is not None and e["subject"] == f"person:{me}"), None)
     for entry in board:
-        del entry["subject"]
+        del entry["subject"], entry["exact"]
     return {
         "game": game,
         "players": klass,

@@ -37,7 +37,15 @@ async def leaderboard_page(
     cls = REGISTRY[game]
     classes = [c for c in rating_board.CLASSES if c != "2p" or cls.min_players <= 2]
     classes = [c for c in classes if c != "3p+" or cls.max_players >= 3]
-    return _page(request, "ratings.html", board=board, title=cls.title, game=game, classes=classes)
+    return _page(
+        request,
+        "ratings.html",
+        board=board,
+        title=cls.title,
+        game=game,
+        classes=classes,
+        anchors=rating_board.anchors(players),
+    )
 
 
 @router.get("/players/{name:path}", response_class=HTMLResponse)

@@ -38,6 +38,7 @@ rated either).
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -63,9 +64,15 @@ def players_class(players: int) -> str:
     return "2p" if players == 2 else "3p+"
 
 
-def shown(mu: float, sigma: float) -> float:
-    """The rating people see: mu - 3 sigma, which one is very likely above (0 at the start)."""
-    return round(mu - 3 * sigma, 1)
+def exact(mu: float, sigma: float) -> float:
+    """mu - 3 sigma, which one is very likely above (0 at the start): what the rating says."""
+    return mu - 3 * sigma
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The rating people see: :func:`exact` to the nearest whole number (its tenths mean
+    nothing to a reader; a house bot's 22.0 looked like a measurement)."""
+    return math.floor(exact(mu, sigma) + 0.5)
 
 
 @dataclass(frozen=True)
@@ -227,7 +234,7 @@ def _current(
     return {str(r.subject): (float(r.mu), float(r.sigma), int(r.games)) for r in rows}
 
 
-def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, float]:
+def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, int]:
     """The rating shown beside each seat's name at a table (its game and class), for the
     seats whose subject has one."""
     head = conn.execute(
@@ -236,7 +243,7 @@ def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, float]:
     if head is None:
         return {}
     klass = players_class(int(head.players))
-    shown_at: dict[int, float] = {}
+    shown_at: dict[int, int] = {}
     subjects: dict[str, int] = {}
     for row in conn.execute(sa.select(seats).where(seats.c.table_id == table_id)):
         subject = subject_of(row)

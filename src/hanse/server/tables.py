@@ -307,6 +307,7 @@ class TableService(TableSeating):
             "seats": [s.public() for s in self._seats(conn, row.id)],
             "updated_at": row.updated_at.isoformat(),
             "clock": row.time_control,
+            "lang": row.lang,  # its creator's language (the lobby's filter)
         }
 
     def record(self, table_id: str) -> dict[str, Any]:
