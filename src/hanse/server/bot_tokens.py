@@ -4,7 +4,11 @@ A program sends its token as ``Authorization: Bearer <token>`` and is then its a
 tables, through exactly the API a person uses (the same rate limits); a seat it takes is marked
 as a program's (``seats.bot_token``), and rated apart from the person (``ratings.py``). Like every
 secret here a token is 192 random bits of which only the SHA-256 digest is stored: it is shown
-once, when it is made. A revoked token is refused as if it had never existed.
+once, when it is made. A revoked token is refused as if it had never existed, and so are the
+seat tokens its program was given on taking seats with it (:func:`seat_revoked`, checked on every
+request with such a seat's token: a worker never remembers one); the seats themselves stay, and
+the table goes on as when a person stays away (the clock, or the others handing the seat to a
+bot once the turn limit passed).
 """
 
 from __future__ import annotations
@@ -109,6 +113,23 @@ def revoke(engine: sa.Engine, account_id: int, token_id: int) -> None:
             conn.execute(ladder_entries.delete().where(ladder_entries.c.token_id == token_id))
     if done.rowcount != 1:
         raise not_found("bot token")
+
+
+REVOKED_SEAT = (
+    "this seat was taken with a bot token that has since been revoked: its program may no "
+    "longer read or play it (the seat stays; a bot may play it on as for a person who left)"
+)
+
+
+def seat_revoked(conn: sa.Connection, token_id: int | None) -> bool:
+    """Whether a seat taken with bot token `token_id` (None: taken by a person) lost it: its
+    token was revoked, and with it every seat token of the seats the program took."""
+    if token_id is None:
+        return False
+    revoked_at = conn.execute(
+        sa.select(bot_tokens.c.revoked_at).where(bot_tokens.c.id == token_id)
+    ).scalar_one_or_none()
+    return revoked_at is not None
 
 
 def program_of(engine: sa.Engine, secret: str) -> Program | None:

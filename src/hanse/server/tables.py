@@ -24,6 +24,7 @@ from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import game_class
 from hanse.server import (
+    bot_tokens,
     bot_turns,
     clock_store,
     lobby_query,
@@ -342,19 +343,24 @@ class TableService(TableSeating):
             return known
         with self.engine.connect() as conn:
             row = conn.execute(
-                sa.select(seats.c.table_id, seats.c.seat).where(
+                sa.select(seats.c.table_id, seats.c.seat, seats.c.bot_token).where(
                     seats.c.token_hash == security.digest(token)
                 )
             ).first()
             exists = conn.execute(
                 sa.select(game_tables.c.id).where(game_tables.c.id == table_id)
             ).first()
+            revoked = row is not None and bot_tokens.seat_revoked(conn, row.bot_token)
         if exists is None:
             raise not_found("table")
         if row is None:
             raise unauthorized()
         if row.table_id != table_id:
             raise forbidden("this token is not a seat of this table")
+        if revoked:
+            raise unauthorized(bot_tokens.REVOKED_SEAT)
+        if row.bot_token is not None:  # a program's: asked every time, its token may be revoked
+            return int(row.seat)
         if len(self._token_seats) > 100_000:
             self._token_seats.clear()
         self._token_seats[security.digest(token)] = (row.table_id, int(row.seat))
