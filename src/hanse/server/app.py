@@ -79,7 +79,13 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         app.state.notice_book, app.state.notice_links = book, links
         await outbox.start()
         service.undo_limits = UndoLimits(settings.undo_per_decision, settings.undo_rate)
-        upkeep = Upkeep(engine, settings.upkeep_seconds, settings.waiting_days, settings.chat_days)
+        upkeep = Upkeep(
+            engine,
+            settings.upkeep_seconds,
+            settings.waiting_days,
+            settings.chat_days,
+            live_of=service.live,  # a table replayed, to rate it where that failed at its end
+        )
         await upkeep.start()
         app.state.tournaments = TournamentService(engine)
         app.state.tournament_rounds = Rounds(service)

@@ -30,9 +30,9 @@ n players, beta 25/6 and sigma 1 (c = sqrt(n (1 + beta^2)): 6.1 for two, 8.6 for
 Exactly once: :func:`settle` runs in the transaction that stores a table's last move, and first
 claims the table by setting its ``rated`` flag where it is still null; a second call (another
 worker, a restart, a replay) finds it set and does nothing. The rating work runs in a savepoint:
-should it fail, the move is kept, the failure logged, and the table stays unrated (its ``rated``
-null; nothing rates it later: a table that ends any other way, say on an upgrade, is never
-rated either).
+should it fail, the move is kept, the failure logged, and the table's ``rated`` stays null; the
+upkeep sweep rates it on a later pass (``rating_retry.py``), claiming it the same way, so exactly
+once however many workers sweep.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def settle(
     try:
         with conn.begin_nested():
             return _settle(conn, table_id, game, players, list(result[0]), list(result[1]))
-    except sa.exc.SQLAlchemyError as error:  # the move stands, unrated
+    except Exception as error:  # the move stands, unrated; the upkeep tries again later
         log.warning("rating table %s failed: %s", table_id, error)
         return False
 

@@ -1,9 +1,10 @@
 """The upkeep sweep: what would otherwise pile up for good is closed or deleted.
 
 Every ``Settings.upkeep_seconds`` each worker closes the tables that waited too long for their
-players (``waiting.expire``) and deletes the chat of tables that ended (finished or expired)
-more than ``Settings.chat_days`` ago. Both are single statements that any number of workers may
-run at once: the second finds nothing left to do. Time comes from the injected clock, so tests
+players (``waiting.expire``), deletes the chat of tables that ended (finished or expired) more
+than ``Settings.chat_days`` ago, and rates the finished tables whose rating failed when they
+ended (``rating_retry.py``). Any number of workers may do each at once: every change is claimed
+by a conditional statement, and the second finds nothing left to do. Time comes from the injected clock, so tests
 move it instead of sleeping.
 """
 
@@ -11,13 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
 from starlette.concurrency import run_in_threadpool
 
-from hanse.server import waiting
+from hanse.server import rating_retry, waiting
 from hanse.server.background import BackgroundTask
 from hanse.server.clock import Now, system
 from hanse.server.errors import SERVICE_AWAY
@@ -45,11 +48,22 @@ def forget_chat(engine: sa.Engine, now: float, days: float) -> int:
 class Swept:
     expired: list[str]
     messages_deleted: int
+    rated: int = 0  # tables rated on this pass whose rating had failed
 
 
-def sweep(engine: sa.Engine, now: float, waiting_days: float, chat_days: float) -> Swept:
-    """One pass of the upkeep: expire waiting tables, delete old chat."""
-    return Swept(waiting.expire(engine, now, waiting_days), forget_chat(engine, now, chat_days))
+def sweep(
+    engine: sa.Engine,
+    now: float,
+    waiting_days: float,
+    chat_days: float,
+    live_of: Callable[[str], Any] | None = None,
+) -> Swept:
+    """One pass of the upkeep: expire waiting tables, delete old chat, and (given `live_of`,
+    ``TableService.live``, which replays a table) rate the tables whose rating failed."""
+    expired = waiting.expire(engine, now, waiting_days)
+    deleted = forget_chat(engine, now, chat_days)
+    rated = 0 if live_of is None else rating_retry.retry_unrated(engine, live_of)
+    return Swept(expired, deleted, rated)
 
 
 class Upkeep(BackgroundTask):
@@ -62,8 +76,10 @@ class Upkeep(BackgroundTask):
         waiting_days: float,
         chat_days: float,
         now: Now = system,
+        live_of: Callable[[str], Any] | None = None,
     ) -> None:
         self.engine = engine
+        self.live_of = live_of
         self.seconds = seconds
         self.waiting_days = waiting_days
         self.chat_days = chat_days
@@ -73,15 +89,17 @@ class Upkeep(BackgroundTask):
         while True:
             try:
                 swept = await run_in_threadpool(
-                    sweep, self.engine, self.now(), self.waiting_days, self.chat_days
+                    sweep, self.engine, self.now(), self.waiting_days, self.chat_days, self.live_of
                 )
             except SERVICE_AWAY as error:  # the database is away: the next pass tries again
                 log.warning("upkeep skipped: %s", error)
             else:
-                if swept.expired or swept.messages_deleted:
+                if swept.expired or swept.messages_deleted or swept.rated:
                     log.info(
-                        "upkeep: %d waiting tables expired, %d chat messages deleted",
+                        "upkeep: %d waiting tables expired, %d chat messages deleted, "
+                        "%d tables rated",
                         len(swept.expired),
                         swept.messages_deleted,
+                        swept.rated,
                     )
             await asyncio.sleep(self.seconds)
