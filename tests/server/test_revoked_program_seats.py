@@ -68,9 +68,7 @@ def test_revoking_a_token_ends_its_programs_seat_tokens(server: ServerProcess) -
     assert api.table(table_id, seat_token)["seat"] == 0
     with api.live(table_id, seat_token) as live:
         assert receive(live)["seat"] == 0
-    revoked = api.http.delete(
-        f"/api/me/bot-tokens/{made.json()['id']}", headers=Api.auth(session)
-    )
+    revoked = api.http.delete(f"/api/me/bot-tokens/{made.json()['id']}", headers=Api.auth(session))
     assert revoked.status_code == 204
     read = api.http.get(f"/api/tables/{table_id}", headers=Api.auth(seat_token))
     assert read.status_code == 401 and read.json()["detail"] == REVOKED_SEAT

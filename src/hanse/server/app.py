@@ -37,7 +37,7 @@ from hanse.server.account_api import router as account_router
 from hanse.server.api import router
 from hanse.server.bots import BotRunner
 from hanse.server.clock_api import router as clock_router
-from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, SERVICE_AWAY, ApiError
+from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, SERVICE_AWAY, ApiError, RefusalError
 from hanse.server.events import Events
 from hanse.server.ladder_pairing import LadderPairing, Rules
 from hanse.server.limits import BodyLimit, RateLimiter
@@ -52,6 +52,7 @@ from hanse.server.tournament_service import TournamentService
 from hanse.server.undo_limits import UndoLimits
 from hanse.server.upkeep import Upkeep
 from hanse.web import STATIC
+from hanse.web.i18n import choose, translations
 
 log = logging.getLogger("hanse.server")
 
@@ -157,10 +158,13 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> Response:
+        body = error.body()
+        if isinstance(error, RefusalError):  # also in the reader's language, for the pages' scripts
+            body["message"] = error.said(translations(_reader_language(request)).gettext)
         if pages.is_page(request):
-            return pages.error_page(request, error.status, error.message)
+            return pages.error_page(request, error.status, body.get("message", error.message))
         headers = {"Retry-After": str(error.extra["retry_after"])} if error.status == 429 else None
-        return JSONResponse(error.body(), status_code=error.status, headers=headers)
+        return JSONResponse(body, status_code=error.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
@@ -197,6 +201,13 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         return JSONResponse({"detail": "; ".join(problems)}, status_code=422)
 
     return app
+
+
+def _reader_language(request: Request) -> str:
+    """The language of the page a request comes from: its language cookie, else the browser's."""
+    return choose(
+        None, request.cookies.get(pages.LANG_COOKIE), request.headers.get("accept-language")
+    )
 
 
 def app_from_environ() -> FastAPI:

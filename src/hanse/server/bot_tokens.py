@@ -21,12 +21,15 @@ from typing import Any
 import sqlalchemy as sa
 
 from hanse.server import security
-from hanse.server.errors import conflict, not_found
-from hanse.server.errors import unprocessable as invalid
+from hanse.server.errors import RefusalError, not_found
 from hanse.server.models import accounts, bot_tokens, ladder_entries
 
 _TOKEN_NAME = re.compile(r"^[\w.\-]{1,40}$")
 MAX_TOKENS = 20  # live tokens per account: enough for a stable of programs, not for a flood
+# The refusals' words (``errors.RefusalError``: also said in the reader's language)
+NAME_RULE = "a token's name is 1 to 40 letters, digits, '.', '_' or '-'"
+NAME_TAKEN = "a token named '{name}' exists already; revoke it first"
+TOO_MANY = "at most {most} tokens at a time; revoke one first"
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,7 @@ def create(engine: sa.Engine, account_id: int, name: Any) -> tuple[dict[str, Any
     """A new token named `name` (unique among the account's live ones): its listing and the
     secret, which is never shown again."""
     if not isinstance(name, str) or not _TOKEN_NAME.match(name):
-        raise invalid("a token's name is 1 to 40 letters, digits, '.', '_' or '-'")
+        raise RefusalError(422, "token_name_rule", NAME_RULE, {})
     secret = security.new_secret()
     with engine.begin() as conn:
         live = conn.execute(
@@ -67,9 +70,9 @@ def create(engine: sa.Engine, account_id: int, name: Any) -> tuple[dict[str, Any
         ).scalars()
         names = set(live)
         if name in names:
-            raise conflict(f"a token named {name!r} exists already; revoke it first")
+            raise RefusalError(409, "token_name_taken", NAME_TAKEN, {"name": name})
         if len(names) >= MAX_TOKENS:
-            raise conflict(f"at most {MAX_TOKENS} tokens at a time; revoke one first")
+            raise RefusalError(409, "too_many_tokens", TOO_MANY, {"most": MAX_TOKENS})
         created = _now()
         inserted = conn.execute(
             bot_tokens.insert().values(
@@ -119,6 +122,11 @@ REVOKED_SEAT = (
     "this seat was taken with a bot token that has since been revoked: its program may no "
     "longer read or play it (the seat stays; a bot may play it on as for a person who left)"
 )
+
+
+def seat_token_revoked() -> RefusalError:
+    """The 401 of a seat token whose program's bot token was revoked."""
+    return RefusalError(401, "seat_token_revoked", REVOKED_SEAT, {})
 
 
 def seat_revoked(conn: sa.Connection, token_id: int | None) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import redis.exceptions
@@ -17,6 +18,26 @@ class ApiError(Exception):
 
     def body(self) -> dict[str, Any]:
         return {"detail": self.message, **self.extra}
+
+
+class RefusalError(ApiError):
+    """A refusal a person meets on a page (a limit reached, a name not allowed): besides its
+    English ``detail``, its body carries a stable ``code`` for programs and ``message``, the
+    same words in the reader's language (the page's language cookie, else the browser's
+    Accept-Language: :func:`said`), which the pages' scripts show. `template` is the English
+    words with ``{fields}``, also the catalogs' message id."""
+
+    def __init__(
+        self, status: int, code: str, template: str, fields: Mapping[str, Any], **extra: Any
+    ) -> None:
+        super().__init__(status, template.format(**fields), code=code, **extra)
+        self.code = code
+        self.template = template
+        self.fields = dict(fields)
+
+    def said(self, gettext: Callable[[str], str]) -> str:
+        """The refusal's words through `gettext` (a language's catalog)."""
+        return gettext(self.template).format(**self.fields)
 
 
 def not_found(what: str) -> ApiError:

@@ -18,6 +18,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from hanse.server.errors import RefusalError
 from hanse.server.redis_link import FAILURES, RedisLink
 
 # Of the hits of the last `window` seconds, drop those that left it; take this one if fewer than
@@ -31,6 +32,28 @@ redis.call('PEXPIRE', key, math.ceil(window * 1000) + 1000)
 return 1
 """
 _LOCAL_KEYS = 100_000  # past this many keys, a worker forgets the ones that no longer count
+
+
+def too_many(limit: int, window: int) -> RefusalError:
+    """The 429 of a fixed window's limit (moves, new tables, sign-ins, new accounts)."""
+    return RefusalError(
+        429,
+        "rate_limited",
+        "too many requests; at most {limit} per {window} s",
+        {"limit": limit, "window": window},
+        retry_after=window,
+    )
+
+
+def too_fast(limit: int, window: int) -> RefusalError:
+    """The 429 of the chat's sliding window."""
+    return RefusalError(
+        429,
+        "chat_rate_limited",
+        "too many messages; at most {limit} in {window} s",
+        {"limit": limit, "window": window},
+        retry_after=window,
+    )
 
 
 class RateLimiter:

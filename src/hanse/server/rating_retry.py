@@ -72,4 +72,3 @@ def retry_unrated(engine: sa.Engine, live_of: Callable[[str], Any]) -> int:
                 log.info("rated table %s on a later pass", table_id)
                 rated += 1
     return rated
-

@@ -139,7 +139,7 @@ def settle(
     try:
         with conn.begin_nested():
             return _settle(conn, table_id, game, players, list(result[0]), list(result[1]))
-    except Exception as error:  # the move stands, unrated; the upkeep tries again later
+    except Exception as error:  # noqa: BLE001  # the move stands; the upkeep rates it later
         log.warning("rating table %s failed: %s", table_id, error)
         return False
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from hanse.server.errors import ApiError
+from hanse.server.errors import RefusalError
 from hanse.server.limits import RateLimiter
 
 
@@ -35,6 +35,7 @@ class Throttle:
         return min(self.first_delay * 2.0 ** (failures - self.free), self.longest_delay)
 
 
+DELAY = "too many wrong passwords from this address; try again in {seconds} s"
 BY_NAME_AND_ADDRESS = Throttle(free=5)
 BY_ADDRESS = Throttle(free=20)  # one address guessing at many names
 
@@ -58,9 +59,11 @@ class SignInGuard:
             wait = max(wait, last + throttle.delay(failures) - self.limiter.now())
         if wait > 0:
             seconds = math.ceil(wait)
-            raise ApiError(
+            raise RefusalError(
                 429,
-                f"too many wrong passwords from this address; try again in {seconds} s",
+                "signin_delay",
+                DELAY,
+                {"seconds": seconds},
                 retry_after=seconds,
             )
 

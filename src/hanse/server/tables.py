@@ -358,7 +358,7 @@ class TableService(TableSeating):
         if row.table_id != table_id:
             raise forbidden("this token is not a seat of this table")
         if revoked:
-            raise unauthorized(bot_tokens.REVOKED_SEAT)
+            raise bot_tokens.seat_token_revoked()
         if row.bot_token is not None:  # a program's: asked every time, its token may be revoked
             return int(row.seat)
         if len(self._token_seats) > 100_000:

@@ -16,13 +16,16 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hanse.server.errors import ApiError
+from hanse.server.errors import ApiError, RefusalError
 from hanse.server.table_events import UNDO
 
 if TYPE_CHECKING:
     from hanse.server.live_table import LiveTable
 
 MINUTE = 60.0
+# The refusals' words (``errors.RefusalError``: also said in the reader's language)
+PER_TURN = "no more take-backs this turn: at most {most} in one turn"
+PER_MINUTE = "too many take-backs: at most {most} a minute; try again in {seconds} s"
 
 
 @dataclass(frozen=True)
@@ -37,17 +40,21 @@ class UndoLimits:
         mine = [e for e in live.events if e.kind == UNDO and e.seat == seat]
         this_turn = sum(1 for e in mine if e.seq > turn_start)
         if this_turn >= self.per_turn:
-            return ApiError(
+            return RefusalError(
                 409,
-                f"no more take-backs this turn: at most {self.per_turn} in one turn",
+                "undo_per_turn",
+                PER_TURN,
+                {"most": self.per_turn},
                 version=live.version,
             )
         recent = sorted(e.at for e in mine if e.at is not None and e.at > now - MINUTE)
         if len(recent) >= self.per_minute:
             wait = max(1, math.ceil(recent[-self.per_minute] + MINUTE - now))
-            return ApiError(
+            return RefusalError(
                 429,
-                f"too many take-backs: at most {self.per_minute} a minute; try again in {wait} s",
+                "undo_rate",
+                PER_MINUTE,
+                {"most": self.per_minute, "seconds": wait},
                 retry_after=wait,
             )
         return None

@@ -4,8 +4,8 @@ Every ``Settings.upkeep_seconds`` each worker closes the tables that waited too 
 players (``waiting.expire``), deletes the chat of tables that ended (finished or expired) more
 than ``Settings.chat_days`` ago, and rates the finished tables whose rating failed when they
 ended (``rating_retry.py``). Any number of workers may do each at once: every change is claimed
-by a conditional statement, and the second finds nothing left to do. Time comes from the injected clock, so tests
-move it instead of sleeping.
+by a conditional statement, and the second finds nothing left to do. Time comes from the
+injected clock, so tests move it instead of sleeping.
 """
 
 from __future__ import annotations

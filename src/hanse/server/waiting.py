@@ -21,13 +21,21 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from hanse.server.errors import ApiError
+from hanse.server.errors import ApiError, RefusalError
 from hanse.server.models import game_tables
 
 EXPIRED = "expired"
 EXPIRED_MESSAGE = (
     "this table has expired: its seats were not all taken in time, so it was closed; "
     "ask for a new invitation or open a new table"
+)
+ACCOUNT_CAP = (
+    "too many waiting tables: an account may have at most {most} tables waiting for players "
+    "at a time; start or wait out one of them first"
+)
+ADDRESS_CAP = (
+    "too many waiting tables: a guest's address may have at most {most} tables waiting for "
+    "players at a time; start or wait out one of them first"
 )
 
 
@@ -68,13 +76,9 @@ class Origin:
             .where(game_tables.c.status == "waiting", self._mine())
         ).scalar_one()
         if open_now >= most:
-            who = "an account" if self.account_id is not None else "a guest's address"
-            raise ApiError(
-                429,
-                f"too many waiting tables: {who} may have at most {most} tables waiting for "
-                "players at a time; start or wait out one of them first",
-                retry_after=3600,
-            )
+            template = ACCOUNT_CAP if self.account_id is not None else ADDRESS_CAP
+            fields = {"most": most}
+            raise RefusalError(429, "too_many_waiting_tables", template, fields, retry_after=3600)
 
 
 def refuse_if_expired(conn: sa.Connection, table_id: str) -> None:

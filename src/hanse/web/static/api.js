@@ -20,7 +20,8 @@ export async function post(path, body) {
     data = { detail: `${response.status} ${response.statusText}` };
   }
   if (!response.ok) {
-    const error = new Error(data.detail || `${response.status}`);
+    // A refusal a person may meet comes also in the page's language (`message`, with a `code`)
+    const error = new Error(data.message || data.detail || `${response.status}`);
     error.status = response.status;
     error.data = data;
     throw error;

@@ -13,7 +13,7 @@ async function call(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = response.status === 204 ? {} : await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.detail || `${response.status}`);
+  if (!response.ok) throw new Error(data.message || data.detail || `${response.status}`);
   return data;
 }
 

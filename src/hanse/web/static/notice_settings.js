@@ -28,7 +28,7 @@ form?.addEventListener("submit", async (event) => {
   });
   const data = await response.json().catch(() => ({ detail: `${response.status}` }));
   if (!response.ok) {
-    say(data.detail);
+    say(data.message || data.detail);
     return;
   }
   if (data.webhook_secret) {

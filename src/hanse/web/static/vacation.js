@@ -12,7 +12,7 @@ async function call(method, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.detail || `${response.status}`);
+  if (!response.ok) throw new Error(data.message || data.detail || `${response.status}`);
   return data;
 }
 
