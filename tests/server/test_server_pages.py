@@ -44,7 +44,7 @@ def test_a_tables_variants_are_shown_in_the_lobby_on_its_page_and_in_its_replay(
     flags = {"conflicts": True, "memory": True}
     created = api.create("kogge", [{"kind": "human"}, {"kind": "bot", "level": "random"}], flags)
     said = "Expert rule C: conflicts, Expert rule D: memory"
-    assert f"Kogge</a>, 2 players ({said}):" in api.http.get("/").text
+    assert f"Kogge</a>, 2 players ({said})" in api.http.get("/").text
     page = api.http.get(f"/tables/{created['id']}").text
     assert f'<p class="variants">Variants: {said}</p>' in page
     plain = api.create("kogge", [{"kind": "human"}, {"kind": "bot", "level": "random"}])
