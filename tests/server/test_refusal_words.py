@@ -32,6 +32,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     data = tmp_path_factory.mktemp("refusals")
     process = ServerProcess(f"sqlite:///{data / 'tables.sqlite3'}", data)
     process.environ["HANSE_MAX_WAITING"] = "1"
+    process.environ["HANSE_SIGNUP_RATE"] = "2"  # accounts an address may make an hour
     yield process.start()
     process.stop()
 
@@ -79,6 +80,18 @@ def test_bot_token_names_and_sign_in_delays_are_said_in_the_pages_language(
         delayed = _refused(late, 429, "signin_delay")
         assert delayed["message"].startswith("Zu viele falsche Passwörter")
         assert delayed["detail"].startswith("too many wrong passwords")
+
+
+def test_a_rate_limit_in_the_pages_language(server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, headers=ITALIAN) as client:
+        for number in range(3):  # this module's other test made one account too
+            made = client.post("/api/accounts", json={"name": f"r{number}", "password": "pw123456"})
+            if made.status_code != 201:
+                break
+        refused = _refused(made, 429, "rate_limited")
+        assert refused["message"] == "Troppe richieste; al massimo 2 ogni 3600 s."
+        assert refused["detail"] == "too many requests; at most 2 per 3600 s"
+        assert made.headers["Retry-After"] == "3600"
 
 
 def _every_refusal() -> list[RefusalError]:

@@ -1,6 +1,7 @@
 """A revoked bot token ends its program's access to the seats it took (issue 33): the seat token
-the program was given on joining is refused from then on (read, move, chat, live), though this
-worker had already seen it; the seat stays taken, and the game goes on as when a person stays
+the program was given on joining is refused from then on (read, move, chat, live; a live
+connection open before is closed at the table's next change), though this worker had already
+seen it; the seat stays taken, and the game goes on as when a person stays
 away: the other person lets a bot play the seat once the turn limit passed."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from hanse.server.bot_tokens import REVOKED_SEAT
 from tests.server.api_client import Api, play_until_over, receive
@@ -66,10 +67,20 @@ def test_revoking_a_token_ends_its_programs_seat_tokens(server: ServerProcess) -
     table_id = created["id"]
     # The seat token works (and this worker has now seen it), on the API and live
     assert api.table(table_id, seat_token)["seat"] == 0
-    with api.live(table_id, seat_token) as live:
-        assert receive(live)["seat"] == 0
+    live = api.live(table_id, seat_token)
+    assert receive(live)["seat"] == 0
     revoked = api.http.delete(f"/api/me/bot-tokens/{made.json()['id']}", headers=Api.auth(session))
     assert revoked.status_code == 204
+    # The live connection open before is closed at the table's next change, sent nothing more
+    said = api.http.post(
+        f"/api/tables/{table_id}/chat", json={"text": "still there?"}, headers=Api.auth(guest)
+    )
+    assert said.status_code == 201, said.text
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(20):
+            assert "still there?" not in str(receive(live))
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    live.close()
     read = api.http.get(f"/api/tables/{table_id}", headers=Api.auth(seat_token))
     assert read.status_code == 401 and read.json()["detail"] == REVOKED_SEAT
     state = _until_program_decides(api, table_id, guest, random.Random(11))

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from hanse.games import REGISTRY
-from hanse.server import clocks, private, security
+from hanse.server import clocks, limits, private, security
 from hanse.server.callers import (
     account_of,
     after_change,
@@ -264,7 +264,7 @@ async def write(table_id: str, body: ChatIn, request: Request) -> ChatSaid:
         raise unauthorized("join the table (or sign in) to write at it; spectators read")
     chat_rate = request.app.state.settings.chat_rate
     if not await request.app.state.limiter.allow_sliding(f"chat:{table_id}:{seat}", chat_rate, 10):
-        raise ApiError(429, f"too many messages; at most {chat_rate} in 10 s", retry_after=10)
+        raise limits.too_fast(chat_rate, 10)
     number = await run_in_threadpool(service_of(request).say, table_id, seat, body.text)
     await request.app.state.events.publish(table_id, -1, chatted=True)
     return ChatSaid(number=number)

@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import Request, Response, WebSocket
 from starlette.concurrency import run_in_threadpool
 
-from hanse.server import bot_tokens, security
+from hanse.server import bot_tokens, limits, security
 from hanse.server.errors import ApiError, forbidden, unauthorized
 from hanse.server.tables import TableService
 from hanse.web.i18n import choose
@@ -153,9 +153,7 @@ def base_url(request: Request) -> str:
 
 async def limit_rate(request: Request, key: str, limit: int, window: int) -> None:
     if not await request.app.state.limiter.allow(key, limit, window):
-        raise ApiError(
-            429, f"too many requests; at most {limit} per {window} s", retry_after=window
-        )
+        raise limits.too_many(limit, window)
 
 
 async def after_change(request: Request, table_id: str, seq: int, bot_to_move: bool) -> None:

@@ -55,6 +55,9 @@ async def live(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=TRY_AGAIN_LATER, reason=DATABASE_AWAY[:120])
         return
     await websocket.accept()
+    # A program's seat is asked for again before anything more is sent: its bot token may be
+    # revoked meanwhile, which ends its access to the seat (bot_tokens.py)
+    program = seat is not None and bool(payload["seats"][seat]["program"])
     events = websocket.app.state.events
     queue = events.subscribe(table_id)
     receiver = asyncio.create_task(_drain(websocket))
@@ -70,6 +73,8 @@ async def live(websocket: WebSocket, table_id: str) -> None:
                 waiting.cancel()
                 return
             seq, chatted = waiting.result()
+            if program and not await _still_seated(websocket, table_id):
+                return
             if chatted:
                 chat_next = await _send_chat(websocket, service, table_id, chat_next)
             if seq < 0:  # a message alone
@@ -92,6 +97,17 @@ async def live(websocket: WebSocket, table_id: str) -> None:
         receiver.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await receiver
+
+
+async def _still_seated(websocket: WebSocket, table_id: str) -> bool:
+    """Whether the connection's credential still holds its seat; if not, the connection is
+    closed saying why (4401 for a revoked program's seat)."""
+    try:
+        await caller_seat(websocket, table_id, unsafe=False)
+    except ApiError as error:
+        await websocket.close(code=4000 + error.status, reason=error.message[:120])
+        return False
+    return True
 
 
 async def _send_chat(
