@@ -22,6 +22,12 @@ def test_a_person_makes_lists_and_revokes_a_bot_token(browser: Browser, site: st
     expect(secret).not_to_be_empty()
     token = secret.inner_text()
     expect(page.locator("[data-bot-tokens] li")).to_contain_text("wuerfler")
+    # A second token of that name is refused, in the page's language (the JSON's `message`)
+    page.fill("[data-bot-token-new] input[name=name]", "wuerfler")
+    page.click("[data-bot-token-new] button")
+    expect(page.locator("#message")).to_have_text(
+        "Ein Token namens 'wuerfler' gibt es schon; widerrufe ihn zuerst."
+    )
     program = {"Authorization": f"Bearer {token}"}
     assert httpx.get(f"{site}/api/me", headers=program).json()["name"] == "gesa"
     page.reload()  # shown once: after a reload only its name is left
