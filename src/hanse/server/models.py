@@ -36,7 +36,8 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
   token a program took it with (the seat is a program's). ``ratings``: the OpenSkill rating of
   each subject ("person:<account>", "program:<token>") per game and player-count class;
   ``rating_history`` one row per subject and rated table; a table's ``rated`` (null until it
-  ends, then true or false, set once in the transaction that finishes it: ``ratings.py``).
+  ends, then true or false, set once in the transaction that finishes it: ``ratings.py``; where
+  rating failed there, by a later upkeep pass: ``rating_retry.py``).
 - Tournaments (issue 33, ``tournament_service.py``, ``tournament_rounds.py``): ``tournaments``
   (what is played, how it is paired, its ``status`` and the ``round`` being played),
   ``tournament_entrants`` (an account once per tournament, as a person or as one of its
