@@ -73,5 +73,6 @@ def test_the_program_takes_an_invite_or_an_open_seat(server: ServerProcess, toke
     result = run(server, token, "--invite", created["invites"][0]["url"], "--seed", "1")
     assert result["table"] == created["id"] and result["seat"] == 1
     created = httpx.post(f"{server.url}/api/tables", json=body).json()
-    result = run(server, token, "--table", created["id"], "--seed", "2")
+    # "=": a table's id may begin with "-", which argparse takes for an option
+    result = run(server, token, f"--table={created['id']}", "--seed", "2")
     assert result["table"] == created["id"] and result["seat"] == 1
