@@ -14,6 +14,11 @@ themselves need none of these.
   observations come from per-game state encoders (:mod:`hanse.env.state_observations`) that write
   the same vectors as the view encoders as byte codes (:mod:`hanse.env.sparse`), kept from step
   to step and rewritten where the state changed (:mod:`hanse.env.rows`).
+- :func:`make_vec`: self-play across processes, a ``gymnasium.vector.VectorEnv`` of K games
+  stepped by worker processes through shared memory (:mod:`hanse.env.process_vector`).
+- Every env cuts a game after the game's default number of decisions (:mod:`hanse.env.limits`)
+  unless told otherwise (``max_steps``), and its observation Box has finite bounds
+  (:mod:`hanse.env.bounds`).
 - :func:`register_openspiel`: the games as pyspiel Python games (``python_hanse_<game>``); call it
   in every process before ``pyspiel.load_game`` (importing ``hanse.env`` alone does not).
 
@@ -36,6 +41,7 @@ from hanse.games import game_class, make
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
 
+    from hanse.env.process_vector import HanseVectorEnv
     from hanse.env.single_agent import HanseGymEnv
 
 __all__ = [
@@ -45,6 +51,7 @@ __all__ = [
     "ObservationEncoder",
     "VectorEnv",
     "gym_env",
+    "make_vec",
     "pettingzoo_env",
     "register_openspiel",
 ]
@@ -68,6 +75,37 @@ def pettingzoo_env(
 
     env = HanseAECEnv(make(game_id, players, **flags), reward, max_steps, render_mode)
     return OrderEnforcingWrapper(env)
+
+
+def make_vec(
+    game_id: str,
+    players: int,
+    num_envs: int = 16,
+    *,
+    workers: int = 1,
+    reward: str = "returns",
+    max_steps: int | None = None,
+    illegal_action: str = "lose",
+    context: str | None = None,
+    **flags: Any,
+) -> HanseVectorEnv:
+    """Self-play across processes: a ``gymnasium.vector.VectorEnv`` of `num_envs` games stepped
+    by `workers` processes (0: in this process), every seat played by the caller, the seat
+    deciding in each game in ``info["seat"]``. Flags as for ``make``; see
+    :mod:`hanse.env.process_vector`."""
+    from hanse.env.process_vector import HanseVectorEnv
+
+    return HanseVectorEnv(
+        game_id,
+        players,
+        num_envs,
+        workers=workers,
+        reward=reward,
+        max_steps=max_steps,
+        illegal_action=illegal_action,
+        context=context,
+        **flags,
+    )
 
 
 def gym_env(

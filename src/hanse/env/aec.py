@@ -34,6 +34,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from hanse.core.protocol import Game, View
+from hanse.env.bounds import agent_observation_space
 from hanse.env.runtime import GameRunner
 
 REWARD_MODES = ("returns", "scores")
@@ -54,15 +55,9 @@ def rendered(game: Game, view: View, mode: str | None) -> str | None:
 
 
 def observation_space(runner: GameRunner) -> spaces.Dict:
-    """The Dict space of one agent: the observation vector and the action mask."""
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(
-                -np.inf, np.inf, shape=(runner.encoder.size,), dtype=np.float32
-            ),
-            "action_mask": spaces.Box(0, 1, shape=(runner.codec.size,), dtype=np.int8),
-        }
-    )
+    """The Dict space of one agent: the observation vector (finite bounds,
+    :mod:`hanse.env.bounds`) and the action mask."""
+    return agent_observation_space(runner.encoder, runner.codec.size)
 
 
 class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):

@@ -83,16 +83,21 @@ class Features:
 
 
 class LayoutRecorder(Features):
-    """Features that also note where each segment lies (used once per configuration)."""
+    """Features that also note where each segment lies (used once per configuration), and
+    which positions are flags or one-hots (0 or 1 in every view)."""
 
-    __slots__ = ("layout",)
+    __slots__ = ("layout", "units")
 
     def __init__(self, num_players: int, viewer: int) -> None:
         super().__init__(num_players, viewer)
         self.layout: list[tuple[str, int, int]] = []
+        self.units: list[int] = []
+        """The positions of flags, one-hots and seat sets."""
 
-    def _note(self, name: str, start: int) -> None:
+    def _note(self, name: str, start: int, unit: bool = False) -> None:
         self.layout.append((name, start, len(self.values) - start))
+        if unit:
+            self.units += range(start, len(self.values))
 
     def named_layout(self) -> list[tuple[str, int, int]]:
         """(name, offset, size) of each segment; a repeated name numbered in order."""
@@ -115,17 +120,17 @@ class LayoutRecorder(Features):
     def flag(self, name: str, value: object) -> None:
         start = len(self.values)
         super().flag(name, value)
-        self._note(name, start)
+        self._note(name, start, unit=True)
 
     def one_hot(self, name: str, index: int | None, size: int) -> None:
         start = len(self.values)
         super().one_hot(name, index, size)
-        self._note(name, start)
+        self._note(name, start, unit=True)
 
     def seats(self, name: str, seats: Iterable[int]) -> None:
         start = len(self.values)
         super().seats(name, seats)
-        self._note(name, start)
+        self._note(name, start, unit=True)
 
     def counts(self, name: str, indices: Iterable[int], size: int, scale: float = 1.0) -> None:
         start = len(self.values)

@@ -29,6 +29,8 @@ class ObservationEncoder:
         self.layout: tuple[tuple[str, int, int], ...] = tuple(record.named_layout())
         """(segment name, offset, size) of every segment, in order."""
         self.size = len(record.values)
+        self.units: frozenset[int] = frozenset(record.units)
+        """The positions that are flags or one-hots (0 or 1 in every view)."""
 
     def features(self, view: View) -> list[float]:
         """The vector as a list (the viewer is the view's `seat`)."""

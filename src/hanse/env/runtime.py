@@ -19,6 +19,7 @@ import numpy as np
 from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, TERMINAL, Action, Game, IllegalActionError, State, View
 from hanse.env.codec import ActionCodec
+from hanse.env.limits import resolve_max_steps
 from hanse.env.observation import ObservationEncoder
 
 
@@ -39,8 +40,9 @@ class GameRunner:
         self.game = game
         self.codec = ActionCodec(game)
         self.encoder = ObservationEncoder(game)
-        self.max_steps = max_steps
-        """Decisions after which a game is cut (truncated); None: never."""
+        self.max_steps = resolve_max_steps(game, max_steps)
+        """Decisions after which a game is cut (truncated); None: never. Given as None, the
+        game's default (:mod:`hanse.env.limits`); given as 0, never."""
         self.rng = random.Random(0)
         self.state: State = game.new_initial_state()
         self.steps = 0

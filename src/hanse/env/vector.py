@@ -29,6 +29,8 @@ draws likewise.
 from __future__ import annotations
 
 import random
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import contains
 from typing import Any
@@ -42,6 +44,12 @@ from hanse.env.sparse import SparseObservation
 from hanse.games import make
 
 
+_LOST = -1
+"""The code put in place of one not offered, with ``illegal_action="lose"``."""
+_NEVER = sys.maxsize
+"""No cut: more decisions than any game reaches."""
+
+
 @dataclass
 class Batch:
     """What :class:`VectorEnv` returns; one row per game."""
@@ -52,6 +60,28 @@ class Batch:
     rewards: np.ndarray[Any, np.dtype[np.float32]]
     terminated: np.ndarray[Any, np.dtype[np.bool_]]
     truncated: np.ndarray[Any, np.dtype[np.bool_]]
+    illegal: np.ndarray[Any, np.dtype[np.bool_]]
+    """Rows whose game ended because its code was not legal (``illegal_action="lose"``)."""
+
+    @classmethod
+    def zeros(cls, num_envs: int, observation_size: int, action_size: int, players: int) -> Batch:
+        """A batch of arrays of these sizes, all zero."""
+        return cls(
+            observations=np.zeros((num_envs, observation_size), dtype=np.float32),
+            masks=np.zeros((num_envs, action_size), dtype=np.int8),
+            seats=np.zeros(num_envs, dtype=np.int64),
+            rewards=np.zeros((num_envs, players), dtype=np.float32),
+            terminated=np.zeros(num_envs, dtype=np.bool_),
+            truncated=np.zeros(num_envs, dtype=np.bool_),
+            illegal=np.zeros(num_envs, dtype=np.bool_),
+        )
+
+    def clear_ends(self) -> None:
+        """No rewards and no game ended (before a step that may write some)."""
+        self.rewards.fill(0.0)
+        self.terminated.fill(False)
+        self.truncated.fill(False)
+        self.illegal.fill(False)
 
 
 class VectorEnv:
@@ -76,12 +106,16 @@ class VectorEnv:
         *,
         reward: str = "returns",
         max_steps: int | None = None,
+        illegal_action: str = "raise",
+        batch: Batch | None = None,
         **flags: Any,
     ) -> None:
         if num_envs < 1:
             raise ValueError("a batch holds at least one game")
         if reward not in ("returns", "scores"):
             raise ValueError(f"reward is 'returns' or 'scores', not {reward!r}")
+        if illegal_action not in ("raise", "lose"):
+            raise ValueError(f"illegal_action is 'raise' or 'lose', not {illegal_action!r}")
         game = make(game_id, players, **flags)
         first = GameRunner(game, max_steps)
         self.runners = [first]
@@ -89,9 +123,14 @@ class VectorEnv:
             runner = GameRunner.__new__(GameRunner)
             # The codec and encoder are immutable tables: one copy serves the batch.
             runner.game, runner.codec, runner.encoder = game, first.codec, first.encoder
-            runner.max_steps = max_steps
+            runner.max_steps = first.max_steps
             runner.reset(0)
             self.runners.append(runner)
+        self.max_steps = first.max_steps
+        """Decisions after which a game is cut (``hanse.env.limits``; None: never)."""
+        self.illegal_action = illegal_action
+        self.first_row = 0
+        """The number of game 0 in error messages (a worker's part of a larger batch)."""
         self.game = game
         self.num_envs = num_envs
         self.num_players = players
@@ -111,14 +150,10 @@ class VectorEnv:
         self._mask_starts = np.arange(num_envs, dtype=np.int64) * self.action_size
         self._seeds = [random.Random(i) for i in range(num_envs)]
         self._scores: list[list[int]] = [[0] * players for _ in range(num_envs)]
-        self.batch = Batch(
-            observations=np.zeros((num_envs, self.observation_size), dtype=np.float32),
-            masks=np.zeros((num_envs, self.action_size), dtype=np.int8),
-            seats=np.zeros(num_envs, dtype=np.int64),
-            rewards=np.zeros((num_envs, players), dtype=np.float32),
-            terminated=np.zeros(num_envs, dtype=np.bool_),
-            truncated=np.zeros(num_envs, dtype=np.bool_),
-        )
+        if batch is None:
+            batch = Batch.zeros(num_envs, self.observation_size, self.action_size, players)
+        self.batch = batch
+        """The arrays every step writes (given: shared memory of a worker process)."""
         self._ended = False
         """Whether the last step wrote rewards or ended a game (the next clears them)."""
         self.games_finished = 0
@@ -126,10 +161,11 @@ class VectorEnv:
 
     @property
     def single_observation_space(self) -> Any:
-        """One row's observation: a float32 Box of :attr:`observation_size` (Gymnasium)."""
-        from gymnasium import spaces
+        """One row's observation: a float32 Box of :attr:`observation_size` with the bounds of
+        every number (Gymnasium; :mod:`hanse.env.bounds`)."""
+        from hanse.env.bounds import observation_box
 
-        return spaces.Box(-np.inf, np.inf, shape=(self.observation_size,), dtype=np.float32)
+        return observation_box(self.encoder)
 
     @property
     def single_action_space(self) -> Any:
@@ -138,16 +174,24 @@ class VectorEnv:
 
         return spaces.Discrete(self.action_size)
 
-    def reset(self, seed: int | None = None) -> Batch:
-        """New games in every row; `seed` fixes every game of the stream (None: fresh entropy)."""
-        base = random.randrange(2**62) if seed is None else seed
+    def reset(self, seed: int | Sequence[int] | None = None) -> Batch:
+        """New games in every row; `seed` fixes every game of the stream (None: fresh entropy):
+        row i's games are seeded from ``seed + i``, or from ``seed[i]`` given one per row."""
+        if seed is None or isinstance(seed, int):
+            base = random.randrange(2**62) if seed is None else seed
+            seeds = [base + i for i in range(self.num_envs)]
+        else:
+            seeds = [int(s) for s in seed]
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"{self.num_envs} seeds needed, got {len(seeds)}")
         batch = self.batch
-        batch.rewards.fill(0.0)
-        batch.terminated.fill(False)
-        batch.truncated.fill(False)
+        batch.clear_ends()
         self._ended = False
+        self._offered.clear()
+        self._offered_counts.clear()
+        self._seats.clear()
         for i in range(self.num_envs):
-            self._seeds[i] = random.Random(base + i)
+            self._seeds[i] = random.Random(seeds[i])
             self._write(i, self._restart(i))
         self._store()
         return batch
@@ -186,13 +230,14 @@ class VectorEnv:
         """Raise IllegalActionError for a code game i was not offered, naming the game (row)
         and the rule."""
         runner = self.runners[i]
+        row = self.first_row + i
         try:
             action = runner.codec.decode(code)  # raises for a code out of range
             # The protocol's gate names the rule that forbids it; on a copy, so nothing changes.
             runner.game.apply_action(runner.state.clone(), action)
         except IllegalActionError as error:
-            raise IllegalActionError(f"game {i}: action code {code}: {error}") from None
-        raise IllegalActionError(f"game {i}: action code {code} was not offered")
+            raise IllegalActionError(f"game {row}: action code {code}: {error}") from None
+        raise IllegalActionError(f"game {row}: action code {code} was not offered")
 
     def _codes(self, actions: Any) -> list[int]:
         array = np.asarray(actions)
@@ -205,21 +250,22 @@ class VectorEnv:
         if not all(map(contains, self._legal_codes, codes)):
             for i, code in enumerate(codes):
                 if code not in self._legal_codes[i]:
-                    self._refuse(i, code)
+                    if self.illegal_action == "raise":
+                        self._refuse(i, code)
+                    codes[i] = _LOST
         return codes
 
     def step(self, actions: Any) -> Batch:
-        """Apply one action code per game and auto-reset; a code that is not legal raises
-        IllegalActionError before any game moves."""
+        """Apply one action code per game and auto-reset. A code that is not legal raises
+        IllegalActionError before any game moves (``illegal_action="lose"``: its game ends,
+        -1 for the seat that gave it and 0 for the others, ``illegal`` set)."""
         codes = self._codes(actions)
         batch = self.batch
         if self._ended:
-            batch.rewards.fill(0.0)
-            batch.terminated.fill(False)
-            batch.truncated.fill(False)
+            batch.clear_ends()
             self._ended = False
         scores_mode = self.reward_mode == "scores"
-        max_steps = self.runners[0].max_steps
+        max_steps = _NEVER if self.max_steps is None else self.max_steps
         game = self.game
         apply = game.apply_trusted
         current_player = game.current_player
@@ -231,13 +277,17 @@ class VectorEnv:
         observe = self._observations.add
         for i, (runner, code) in enumerate(zip(self.runners, codes, strict=True)):
             state = runner.state
-            # Checked above against the legal codes of this very state.
-            apply(state, decode[code])
-            runner.steps += 1
-            player = current_player(state)
-            if player < 0 or scores_mode or max_steps is not None:
-                player = self._after(i, player, scores_mode, max_steps)
+            if code == _LOST:
+                player = self._lose(i)
                 state = runner.state
+            else:
+                # Checked above against the legal codes of this very state.
+                apply(state, decode[code])
+                runner.steps += 1
+                player = current_player(state)
+                if player < 0 or scores_mode or runner.steps >= max_steps:
+                    player = self._after(i, player, scores_mode, max_steps)
+                    state = runner.state
             offer = legal_codes[i] = codes_of(legal_actions(state))
             offered += offer
             offered_counts.append(len(offer))
@@ -246,7 +296,17 @@ class VectorEnv:
         self._store()
         return batch
 
-    def _after(self, i: int, player: int, scores_mode: bool, max_steps: int | None) -> int:
+    def _lose(self, i: int) -> int:
+        """Game i ends lost by the seat that gave a code not offered; the seat of the next."""
+        batch = self.batch
+        batch.rewards[i] = 0.0
+        batch.rewards[i, self.runners[i].decider] = -1.0
+        batch.terminated[i] = True
+        batch.illegal[i] = True
+        self._ended = True
+        return self._restart(i)
+
+    def _after(self, i: int, player: int, scores_mode: bool, max_steps: int) -> int:
         """Chance, rewards, the end or cut of game i after its action; the seat to decide."""
         runner = self.runners[i]
         batch = self.batch
@@ -265,7 +325,7 @@ class VectorEnv:
             self._ended = True
             self.games_finished += 1
             return self._restart(i)
-        if max_steps is not None and runner.steps >= max_steps:
+        if runner.steps >= max_steps:
             batch.truncated[i] = True
             self._ended = True
             return self._restart(i)
