@@ -201,21 +201,33 @@ def _decision_states(game: Game, rng: random.Random, count: int) -> list[Any]:
 
 @dataclass(frozen=True)
 class EnvBenchResult:
-    """Decisions per second through one adapter of ``hanse.env``, beside the raw engine's."""
+    """Decisions per second through one adapter of ``hanse.env`` (or the raw engine, or the
+    chess yardstick), beside the raw engine's, on the wall clock and per CPU second."""
 
     game_id: str
     num_players: int
     adapter: str
     decisions_per_second: float
     engine_decisions_per_second: float
+    decisions_per_cpu_second: float
+    engine_decisions_per_cpu_second: float
 
     @property
     def share_of_engine(self) -> float:
-        """The adapter's speed as a share of the raw engine's (1.0: no loss)."""
+        """The adapter's speed as a share of the raw engine's on the wall clock (1.0: no loss)."""
         return self.decisions_per_second / self.engine_decisions_per_second
 
+    @property
+    def cpu_share_of_engine(self) -> float:
+        """The same per CPU second: the cost of a decision, whatever else the machine runs."""
+        return self.decisions_per_cpu_second / self.engine_decisions_per_cpu_second
+
     def to_json(self) -> dict[str, Any]:
-        return {**self.__dict__, "share_of_engine": self.share_of_engine}
+        return {
+            **self.__dict__,
+            "share_of_engine": self.share_of_engine,
+            "cpu_share_of_engine": self.cpu_share_of_engine,
+        }
 
 
 def bench_env(
@@ -225,16 +237,22 @@ def bench_env(
     seed: int = 0,
     flags: dict[str, Any] | None = None,
     num_envs: int = 16,
+    workers: tuple[int, ...] = (1, 2),
 ) -> list[EnvBenchResult]:
-    """Random masked play through each adapter (needs the ``rl`` extra): the PettingZoo AEC env,
-    the Gymnasium env (other seats random bots; its decisions count every seat's), OpenSpiel
-    (legal actions, observation tensor and apply per decision) and the batched env with
-    `num_envs` games. Every adapter builds an observation and a mask per decision."""
+    """Random masked play through each adapter (needs the ``rl`` extra), interleaved with the
+    raw engine and the yardstick (:mod:`hanse.env.bench_adapters`): the PettingZoo AEC env, the
+    Gymnasium env (other seats random bots; its decisions count every seat's), OpenSpiel (legal
+    actions, observation tensor and apply per decision), the batched env with `num_envs` games,
+    ``make_vec`` with `num_envs` games in each count of `workers` processes, and OpenSpiel's
+    C++ chess in the OpenSpiel loop (``chess``). Every adapter builds an observation and a mask
+    per decision. The first row is the engine's own."""
     from hanse.env import bench_adapters
 
-    engine = bench_game(game_id, num_players, seconds, seed, flags=flags).decisions_per_second
-    rates = bench_adapters.measure(game_id, num_players, seconds, seed, flags or {}, num_envs)
+    rates = bench_adapters.measure(
+        game_id, num_players, seconds, seed, flags or {}, num_envs, workers
+    )
+    engine_wall, engine_cpu = rates["engine"]
     return [
-        EnvBenchResult(game_id, num_players, adapter, rate, engine)
-        for adapter, rate in rates.items()
+        EnvBenchResult(game_id, num_players, adapter, wall, engine_wall, cpu, engine_cpu)
+        for adapter, (wall, cpu) in rates.items()
     ]

@@ -74,6 +74,8 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         context: str | None = None,
         **flags: Any,
     ) -> None:
+        self._processes: list[Any] = []
+        self._workers: list[Any] = []
         if num_envs < 1:
             raise ValueError("a batch holds at least one game")
         if not 0 <= workers <= num_envs:
@@ -102,9 +104,6 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self._shared = {name: self._arrays.array(name) for name in (*_BATCH, "actions")}
         self._acting = np.zeros(num_envs, dtype=np.int64)
         """The seat deciding in each game, as the last call returned it."""
-        self._processes: list[Any] = []
-        self._workers: list[Any] = []
-        self._starts: list[int] = []
         bounds = np.linspace(0, num_envs, max(workers, 1) + 1).round().astype(int).tolist()
         self._starts = bounds[:-1]
         specs = [
@@ -238,6 +237,13 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         """Games that ended (not cut) in every worker since construction."""
         return int(sum(self._command("games_finished")))
 
+    def worker_cpu_seconds(self) -> float:
+        """CPU seconds the worker processes have used so far (0 without processes: the
+        caller's process then does the work)."""
+        if not self._processes:
+            return 0.0
+        return float(sum(self._command("cpu_time")))
+
     def close_extras(self, **kwargs: Any) -> None:
         """Stop the worker processes."""
         for worker, process in zip(self._workers, self._processes, strict=False):
@@ -257,6 +263,12 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
                 worker.close()
         self._processes = []
         self._workers = []
+
+    def __enter__(self) -> HanseVectorEnv:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def __del__(self) -> None:
         if not getattr(self, "closed", True):

@@ -11,6 +11,7 @@ caller's process (:class:`LocalWorker`).
 from __future__ import annotations
 
 import ctypes
+import time
 import traceback
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -104,8 +105,8 @@ def make_env(spec: WorkerSpec, arrays: SharedArrays) -> VectorEnv:
 
 def run_command(venv: VectorEnv, actions: np.ndarray[Any, Any], command: str, argument: Any) -> Any:
     """One command of the main process: ``step`` (the codes in `actions`), ``reset`` (one seed
-    per row), ``refuse`` (raise the error for row `argument[0]`'s code `argument[1]`) or
-    ``games_finished``."""
+    per row), ``refuse`` (raise the error for row `argument[0]`'s code `argument[1]`),
+    ``games_finished`` or ``cpu_time`` (the process's CPU seconds)."""
     if command == "step":
         venv.step(actions)
         return None
@@ -117,6 +118,8 @@ def run_command(venv: VectorEnv, actions: np.ndarray[Any, Any], command: str, ar
         return None
     if command == "games_finished":
         return venv.games_finished
+    if command == "cpu_time":
+        return time.process_time()
     raise ValueError(f"unknown command {command!r}")
 
 
