@@ -539,6 +539,7 @@ def bench_command(
     env: Annotated[
         bool, typer.Option("--env", help="Measure the research environments instead (rl extra).")
     ] = False,
+    envs: Annotated[int, typer.Option(help="--env: games per batched env.")] = 16,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
     """Random playouts per second, decisions per second, clone and legal_actions cost."""
@@ -553,7 +554,7 @@ def bench_command(
         _bench_bots(ids, players, seconds, seed, as_json)
         return
     if env:
-        _bench_env(ids, players, seconds, seed, flag, as_json)
+        _bench_env(ids, players, seconds, seed, flag, envs, as_json)
         return
     results = []
     for game_id in ids:
@@ -659,9 +660,11 @@ def _bench_env(
     seconds: float,
     seed: int,
     flag: list[str] | None,
+    envs: int,
     as_json: bool,
 ) -> None:
     from hanse.bench import bench_env
+    from hanse.env.bench_table import env_bench_table
 
     results = []
     for game_id in ids:
@@ -669,26 +672,14 @@ def _bench_env(
         for n in players or [cls.min_players, cls.max_players]:
             game = _make(game_id, n, flag)
             try:
-                results.extend(bench_env(game_id, n, seconds, seed, dict(game.flags)))
+                results.extend(bench_env(game_id, n, seconds, seed, dict(game.flags), envs))
             except IllegalActionError as error:  # a game without a research environment yet
                 errors.print(f"{game_id}: {escape(str(error))}")
                 break
     if as_json:
         print(json.dumps([r.to_json() for r in results], indent=1))
         return
-    table = Table(title=f"hanse bench --env ({seconds:g} s per adapter, one core)")
-    for column in ("game", "players", "adapter", "decisions/s", "engine decisions/s", "share"):
-        table.add_column(column, justify="right")
-    for r in results:
-        table.add_row(
-            r.game_id,
-            str(r.num_players),
-            r.adapter,
-            f"{r.decisions_per_second:,.0f}",
-            f"{r.engine_decisions_per_second:,.0f}",
-            f"{r.share_of_engine:.0%}",
-        )
-    _print_table(table)
+    _print_table(env_bench_table(results, seconds))
 
 
 @app.command("arena")

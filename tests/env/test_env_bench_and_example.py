@@ -20,27 +20,43 @@ from hanse.games import make
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_masked_policy.py"
 
 
+ADAPTERS = [
+    "engine",
+    "pettingzoo",
+    "gymnasium",
+    "openspiel",
+    "vector x4",
+    "make_vec x4, 1 worker",
+    "make_vec x4, 2 workers",
+    "chess",
+]
+
+
 def test_bench_env_measures_each_adapter_beside_the_engine() -> None:
-    results = bench_env("speicherstadt", 2, seconds=0.2)
-    assert [r.adapter for r in results] == ["pettingzoo", "gymnasium", "openspiel", "vector x16"]
+    results = bench_env("speicherstadt", 2, seconds=0.5, num_envs=4)
+    assert [r.adapter for r in results] == ADAPTERS
+    engine = results[0]
+    assert engine.share_of_engine == engine.cpu_share_of_engine == 1.0
     for r in results:
         assert r.decisions_per_second > 0 and r.engine_decisions_per_second > 0
+        assert r.decisions_per_cpu_second > 0
         assert r.share_of_engine == r.decisions_per_second / r.engine_decisions_per_second
+        assert r.cpu_share_of_engine == (
+            r.decisions_per_cpu_second / r.engine_decisions_per_cpu_second
+        )
 
 
-def test_the_cli_reports_env_figures_as_json() -> None:
-    result = CliRunner().invoke(
-        app, ["bench", "luebeck", "-p", "3", "--env", "--seconds", "0.1", "--json"]
-    )
+def test_the_cli_reports_env_figures_as_json_and_as_a_table() -> None:
+    arguments = ["bench", "luebeck", "-p", "3", "--env", "--seconds", "0.3", "--envs", "4"]
+    result = CliRunner().invoke(app, [*arguments, "--json"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)
-    assert {row["adapter"] for row in rows} == {
-        "pettingzoo",
-        "gymnasium",
-        "openspiel",
-        "vector x16",
-    }
+    assert [row["adapter"] for row in rows] == ADAPTERS
     assert all(row["game_id"] == "luebeck" and row["num_players"] == 3 for row in rows)
+    assert all(row["cpu_share_of_engine"] > 0 for row in rows)
+    table = CliRunner().invoke(app, arguments)
+    assert table.exit_code == 0, table.output
+    assert "make_vec x4, 2 workers" in table.output and "vs chess" in table.output
 
 
 def _example() -> ModuleType:

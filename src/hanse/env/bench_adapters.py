@@ -172,9 +172,7 @@ def random_codes_sampler(
     return sample
 
 
-def _vector(
-    game_id: str, n: int, seed: int, flags: dict[str, Any], num_envs: int
-) -> Measurement:
+def _vector(game_id: str, n: int, seed: int, flags: dict[str, Any], num_envs: int) -> Measurement:
     venv = VectorEnv(game_id, n, num_envs, **flags)
     sample = random_codes_sampler(num_envs, venv.action_size, seed)
     batch = venv.reset(seed=seed)
@@ -193,7 +191,7 @@ def _processes(
     game_id: str, n: int, seed: int, flags: dict[str, Any], num_envs: int, workers: int
 ) -> Measurement:
     envs = make_vec(game_id, n, num_envs, workers=workers, **flags)
-    sample = random_codes_sampler(num_envs, envs.single_action_space.n, seed)
+    sample = random_codes_sampler(num_envs, envs.action_size, seed)
     observations, _info = envs.reset(seed=seed)
 
     def run(deadline: float) -> int:

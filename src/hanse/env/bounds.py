@@ -5,7 +5,8 @@ set (0 or 1: the positions :attr:`hanse.env.ObservationEncoder.units` names), or
 scalar the state encoder writes as a byte code over its position's divisor
 (:mod:`hanse.env.sparse`, tested equal to the view encoding), so at most ``255 / divisor`` and at
 least 0. Only points and coins may leave the byte (negative points after a fire, a score past
-255): those segments (:data:`WIDE_SEGMENTS`) are bounded by :data:`POINTS` over their divisor.
+255): those segments (:data:`WIDE_SEGMENTS`) are bounded by the game's :data:`POINTS` over their
+divisor.
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ WIDE_SEGMENTS = {
 }
 """The segments whose numbers a state encoder may write as extras (``code_or_extra``)."""
 
-POINTS = (-100, 1000)
-"""The range of a seat's points or coins in any game of the rules: points are only lost at a
-Speicherstadt fire (at most its card's few points, a handful of fires a game) and won from
-finite cards, cities and offices; random and bot games stay far inside (a test plays them)."""
-
+POINTS = {"luebeck": (-500, 1000), "hansa": (-100, 1000), "speicherstadt": (-100, 1000)}
+"""The range of a seat's points (and Speicherstadt coins) in any game of the rules. Points are
+lost only in Lübeck, a card's cost (at most 6) for each card discarded or left in hand at the end,
+and a card reaches a hand at most once per pass through the deck (three passes of 60 cards costing
+152 together: at most 456), and at Speicherstadt fires (four fires, 1 to 4 points: at most 10).
+They are won from finite cards, cities and offices, far below 1000 (random play stays within -59
+and 60)."""
 
 _KNOWN: dict[tuple[str, int, str], tuple[bytes, bytes]] = {}
 """The bounds of each configuration met (game, players, flags)."""
@@ -56,8 +59,9 @@ def _compute(encoder: ObservationEncoder) -> tuple[bytes, bytes]:
         for segment, start, size in encoder.layout:
             if segment == name or segment.partition("[")[0] == name:
                 span = slice(start, start + size)
-                low[span] = np.nextafter(np.float32(POINTS[0]) / divisors[span], -np.inf)
-                high[span] = np.nextafter(np.float32(POINTS[1]) / divisors[span], np.inf)
+                least, most = POINTS[encoder.game.game_id]
+                low[span] = np.nextafter(np.float32(least) / divisors[span], -np.inf)
+                high[span] = np.nextafter(np.float32(most) / divisors[span], np.inf)
     return low.tobytes(), high.tobytes()
 
 

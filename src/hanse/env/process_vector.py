@@ -35,13 +35,14 @@ returns new arrays the caller may keep.
 from __future__ import annotations
 
 import multiprocessing
+from itertools import pairwise
 from typing import Any
 
 import gymnasium
 import numpy as np
+from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
-from gymnasium.utils import seeding
 
 from hanse.core.protocol import IllegalActionError
 from hanse.env.bounds import agent_observation_space
@@ -59,7 +60,7 @@ _BATCH = ("observations", "masks", "seats", "rewards", "terminated", "truncated"
 class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     """`num_envs` self-play games in `workers` processes; see the module docstring."""
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
     def __init__(
         self,
@@ -92,6 +93,9 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self.num_envs = num_envs
         self.num_players = players
         self.illegal_action = illegal_action
+        self.action_size = codec.size
+        """Codes per game (the mask's length)."""
+        self.observation_size = encoder.size
         self.single_observation_space = agent_observation_space(encoder, codec.size)
         self.single_action_space = gymnasium.spaces.Discrete(codec.size)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -108,7 +112,7 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self._starts = bounds[:-1]
         specs = [
             WorkerSpec(game_id, players, dict(flags), reward, max_steps, illegal_action, a, b)
-            for a, b in zip(bounds, bounds[1:], strict=False)
+            for a, b in pairwise(bounds)
         ]
         self.closed = False
         try:
@@ -280,5 +284,3 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
             f"HanseVectorEnv({self.game_id}, players={self.num_players}, "
             f"num_envs={self.num_envs}, workers={workers})"
         )
-
-

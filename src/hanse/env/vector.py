@@ -43,7 +43,6 @@ from hanse.env.runtime import GameRunner, action_code
 from hanse.env.sparse import SparseObservation
 from hanse.games import make
 
-
 _LOST = -1
 """The code put in place of one not offered, with ``illegal_action="lose"``."""
 _NEVER = sys.maxsize

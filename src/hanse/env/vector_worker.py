@@ -128,7 +128,7 @@ def serve(connection: Connection, spec: WorkerSpec, arrays: SharedArrays) -> Non
     exception) until ``close`` or the main process goes away."""
     try:
         venv = make_env(spec, arrays)
-    except Exception as error:  # reported to the main process, which raises it
+    except Exception as error:  # noqa: BLE001 - the main process raises it
         connection.send(("error", error))
         return
     actions = arrays.array("actions")[spec.start : spec.stop]
@@ -143,10 +143,10 @@ def serve(connection: Connection, spec: WorkerSpec, arrays: SharedArrays) -> Non
             return
         try:
             result = run_command(venv, actions, command, argument)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - the main process raises it
             try:
                 connection.send(("error", error))
-            except Exception:  # an exception that does not pickle: its text does
+            except Exception:  # noqa: BLE001 - one that does not pickle: its text does
                 connection.send(("error", RuntimeError(traceback.format_exc())))
             continue
         connection.send(("ok", result))
@@ -168,7 +168,7 @@ class LocalWorker:
             return
         try:
             self._answer = ("ok", run_command(self.venv, self.actions, command, argument))
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - raised by the caller, as from a process
             self._answer = ("error", error)
 
     def recv(self) -> tuple[str, Any]:
