@@ -173,3 +173,15 @@ def test_workers_stop_at_close_and_bad_arguments_are_refused() -> None:
         make_vec("kogge", 2, num_envs=2, workers=1, nonsense=True)
     with make_vec("kogge", 2, num_envs=1, workers=0) as envs, pytest.raises(ValueError):
         envs.reset(options={"reset_mask": [True]})
+
+
+def test_a_worker_that_dies_is_reported_not_waited_for() -> None:
+    envs = make_vec("kogge", 2, num_envs=2, workers=2)
+    try:
+        envs.reset(seed=0)
+        envs._processes[1].kill()
+        envs._processes[1].join()
+        with pytest.raises(RuntimeError, match="a worker process ended unexpectedly"):
+            envs.reset(seed=0)
+    finally:
+        envs.close()

@@ -14,9 +14,8 @@ last drafter, Kogge robbery victims). Chance nodes are resolved inside the env w
 - Rewards: ``reward="returns"`` (default) gives each seat ``game.returns`` when the game ends
   (winners share +1, the others -1) and 0 before; ``reward="scores"`` gives every seat the change
   of its rulebook points after each decision instead.
-- ``max_steps``: decisions after which the game is cut (all agents truncated; default None).
-  Random play of Hansa Teutonica runs for 10,000 to 24,000 decisions; a cut keeps such
-  episodes short.
+- ``max_steps``: decisions after which the game is cut (all agents truncated); by default the
+  game's limit, above its longest random games (:mod:`hanse.env.limits`); 0: never.
 - ``render_mode``: ``"ansi"`` (``render()`` returns the text board, as a spectator sees it) or
   ``"human"`` (printed after every reset and step).
 

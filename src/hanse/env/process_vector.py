@@ -159,8 +159,11 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     def _command(self, command: str, arguments: list[Any] | None = None) -> list[Any]:
         if self.closed:
             raise RuntimeError("the vector env is closed")
-        for w, worker in enumerate(self._workers):
-            worker.send((command, None if arguments is None else arguments[w]))
+        try:
+            for w, worker in enumerate(self._workers):
+                worker.send((command, None if arguments is None else arguments[w]))
+        except OSError as error:  # a broken pipe: the process is gone
+            raise RuntimeError(f"a worker process ended unexpectedly ({error})") from None
         return self._answers()
 
     # -- the Gymnasium interface ------------------------------------------------------------------

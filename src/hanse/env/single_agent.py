@@ -22,7 +22,8 @@ env's ``np_random`` at reset, so a seed fixes the game.
   (the worst return; -1 in ``reward="scores"`` too), an all-zero mask and
   ``info["illegal_action"] = True``, as unmasked samplers need (a further step before ``reset``
   raises); ``illegal_action="raise"`` raises :class:`hanse.core.IllegalActionError`.
-- ``max_steps``: decisions (all seats) after which the episode is truncated.
+- ``max_steps``: decisions (all seats) after which the episode is truncated; by default the
+  game's limit (:mod:`hanse.env.limits`); 0: never.
 - ``render_mode``: ``"ansi"`` (``render()`` returns the learner's text board) or ``"human"``
   (printed after every reset and step).
 """

@@ -8,13 +8,16 @@ batches::
     batch = venv.reset(seed=0)           # batch.observations (K, obs), .masks (K, N), .seats (K,)
     batch = venv.step(actions)           # plus .rewards (K, n), .terminated, .truncated (K,)
 
-A game that ends (or is cut after ``max_steps`` decisions) is reset at once (auto-reset): its row
-then shows the first decision of the next game, and ``rewards`` holds the finished game's
-``returns`` for every seat (``reward="scores"``: each step's change of the rulebook points).
-Game i of a reset with seed s is seeded ``s + i``, and its later games draw their seeds from a
-generator seeded the same way, so a seed fixes the whole stream. The arrays are reused from step to
-step: copy them to keep them. A code that is not legal in its game raises
-:class:`hanse.core.IllegalActionError` before any game of the batch moves.
+A game that ends (or is cut after ``max_steps`` decisions, by default the game's limit in
+:mod:`hanse.env.limits`) is reset at once (auto-reset): its row then shows the first decision of
+the next game, and ``rewards`` holds the finished game's ``returns`` for every seat
+(``reward="scores"``: each step's change of the rulebook points). Game i of a reset with seed s
+is seeded ``s + i`` (or from ``seed[i]``, given one per row), and its later games draw their
+seeds from a generator seeded the same way, so a seed fixes the whole stream. The arrays are
+reused from step to step: copy them to keep them (:func:`hanse.env.make_vec` returns new ones,
+as Gymnasium's vector envs do, and steps the games in worker processes). A code that is not
+legal in its game raises :class:`hanse.core.IllegalActionError` before any game of the batch
+moves (``illegal_action="lose"``: that game ends, lost by the seat that gave it).
 
 Speed: the rows hold exactly what ``ObservationEncoder.encode(view)`` and ``ActionCodec.mask``
 give, but the observations are written from the state by the game's state encoder as one byte
