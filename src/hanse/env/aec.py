@@ -85,7 +85,7 @@ class HanseAECEnv(AECEnv[str, dict[str, Any], int | None]):
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
         space = observation_space(self.runner)
         self.observation_spaces = {agent: space for agent in self.possible_agents}
-        action_space = spaces.Discrete(self.runner.codec.size)
+        action_space: spaces.Discrete = spaces.Discrete(self.runner.codec.size)
         self.action_spaces = {agent: action_space for agent in self.possible_agents}
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._views: dict[str, View] = {}

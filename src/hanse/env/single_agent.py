@@ -30,7 +30,7 @@ env's ``np_random`` at reset, so a seed fixes the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -83,7 +83,9 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.render_mode = render_mode
         self.metadata = {"render_modes": [mode for mode in RENDER_MODES if mode]}
         self.observation_space = observation_space(self.runner)
-        self.action_space = spaces.Discrete(self.runner.codec.size)  # type: ignore[assignment]
+        # Discrete is a Space of NumPy integers; the env takes any integer code (Gymnasium's
+        # stubs type the two differently from version to version).
+        self.action_space = cast("spaces.Space[int]", spaces.Discrete(self.runner.codec.size))
         self._score = 0
         self._lost = False
         """The episode ended with an illegal action (``illegal_action="lose"``)."""
@@ -162,6 +164,6 @@ class HanseGymEnv(gymnasium.Env[dict[str, Any], int]):
             self.render()
         return observation, reward, terminated, truncated, info
 
-    def render(self) -> str | None:
-        """The board as the learner's seat sees it."""
+    def render(self) -> Any:
+        """The board as the learner's seat sees it: the text (``ansi``) or None."""
         return rendered(self.runner.game, self.runner.view(self.seat), self.render_mode)
