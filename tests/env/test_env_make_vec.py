@@ -84,6 +84,12 @@ def test_the_same_seed_gives_the_same_games_with_0_1_and_2_workers(game_id: str)
             assert env_checker.data_equivalence(one, same, exact=True)
     # Cut games were restarted (max_steps=60).
     assert any(call[3].any() for call in runs[0][1:])
+    # One seed per game, as Gymnasium allows, is the same as a seed for the first.
+    with make_vec(game_id, players, num_envs=4, workers=2, max_steps=60) as envs:
+        given, _ = envs.reset(seed=[11, 12, 13, 14])
+        numpy_seed, _ = envs.reset(seed=np.int64(11))
+    assert env_checker.data_equivalence(given, runs[0][0][0], exact=True)
+    assert env_checker.data_equivalence(numpy_seed, given, exact=True)
 
 
 def test_rows_match_the_in_process_batch_and_rewards_go_to_the_acting_seat() -> None:

@@ -173,9 +173,9 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         """New games in every row; see the module docstring for the seeds. No options."""
         if options:
             raise ValueError(f"reset takes no options, got {sorted(options)}")
-        if isinstance(seed, int):
-            self._np_random, self._np_random_seed = seeding.np_random(seed)
-            seeds = [seed + i for i in range(self.num_envs)]
+        if isinstance(seed, int | np.integer):
+            self._np_random, self._np_random_seed = seeding.np_random(int(seed))
+            seeds = [int(seed) + i for i in range(self.num_envs)]
         else:
             if seed is not None and len(seed) != self.num_envs:
                 raise ValueError(f"{self.num_envs} seeds needed, got {len(seed)}")

@@ -179,8 +179,8 @@ class VectorEnv:
     def reset(self, seed: int | Sequence[int] | None = None) -> Batch:
         """New games in every row; `seed` fixes every game of the stream (None: fresh entropy):
         row i's games are seeded from ``seed + i``, or from ``seed[i]`` given one per row."""
-        if seed is None or isinstance(seed, int):
-            base = random.randrange(2**62) if seed is None else seed
+        if seed is None or isinstance(seed, int | np.integer):
+            base = random.randrange(2**62) if seed is None else int(seed)
             seeds = [base + i for i in range(self.num_envs)]
         else:
             seeds = [int(s) for s in seed]
