@@ -224,20 +224,21 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         raise IllegalActionError(f"game {row}: action code {int(codes[row])} was not offered")
 
     def _results(self) -> tuple[dict[str, Any], dict[str, Any], np.ndarray[Any, Any]]:
+        """New arrays of what the workers wrote: observations, info, every seat's rewards."""
         shared = self._shared
-        seats = shared["seats"].copy()
-        self._acting = seats
-        rewards = shared["rewards"].copy()
+        self._acting = shared["seats"].copy()
         observations = {
             "observation": shared["observations"].copy(),
             "action_mask": shared["masks"].copy(),
         }
-        values = {"seat": seats.copy(), "rewards": rewards.copy(), "illegal": shared["illegal"]}
-        info: dict[str, Any] = {}
-        for key in _INFO_KEYS:
-            info[key] = values[key].copy()
+        info: dict[str, Any] = {
+            "seat": self._acting.copy(),
+            "rewards": shared["rewards"].copy(),
+            "illegal": shared["illegal"].copy(),
+        }
+        for key in _INFO_KEYS:  # Gymnasium's mask of the games an info entry holds: all
             info[f"_{key}"] = np.ones(self.num_envs, dtype=np.bool_)
-        return observations, info, rewards
+        return observations, info, info["rewards"]
 
     @property
     def games_finished(self) -> int:
