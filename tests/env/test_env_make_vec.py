@@ -191,3 +191,12 @@ def test_a_worker_that_dies_is_reported_not_waited_for() -> None:
             envs.reset(seed=0)
     finally:
         envs.close()
+
+
+def test_spawned_workers_play_as_forked_ones() -> None:
+    runs = []
+    for context in ("fork", "spawn"):
+        with make_vec("kogge", 2, num_envs=2, workers=2, context=context) as envs:
+            runs.append(_play(envs, 2, 30))
+    for one, other in zip(*runs, strict=True):
+        assert env_checker.data_equivalence(one, other, exact=True)
