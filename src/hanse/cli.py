@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from hanse import __version__
+from hanse.analyse_cli import analyse_command
 from hanse.arena import gauntlet, report, round_robin
 from hanse.arena.plots import save_plots
 from hanse.arena.runner import TournamentInterrupted, run_tournament, specs_for
@@ -433,6 +434,9 @@ def replay_command(
         console.rule("end of the record")
         console.print(game.render(game.view(states[-1], seat)), markup=False)
         console.print(f"scores {game.scores(states[-1])}")
+
+
+app.command("analyse")(analyse_command)
 
 
 @app.command("simulate")

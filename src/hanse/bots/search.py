@@ -91,6 +91,7 @@ class _Search:
         settings: SearchSettings,
         rng: random.Random,
         root_actions: Sequence[Action] | None = None,
+        first: Action | None = None,
     ) -> None:
         self.game = game
         self.settings = settings
@@ -98,11 +99,14 @@ class _Search:
         # the root's candidates (best first, where a root filter ranks them), None for all
         self.root_order = list(root_actions) if root_actions is not None else None
         self.root_actions = frozenset(root_actions) if root_actions is not None else None
+        self.first = first  # the root's first try, whatever the expansion order (analysis)
+        self.root: _Node | None = None
 
     def run(self, root_state: Callable[[], Any], seat: int) -> _Node:
         settings = self.settings
         root = _Node(self.game.num_players, seat)
         root.order = self.root_order  # the root tries its candidates in the filter's order
+        self.root = root
         deadline = time.perf_counter() + settings.seconds if settings.seconds else None
         done = 0
         while True:
@@ -163,6 +167,8 @@ class _Search:
     ) -> Action:
         """The action a node tries next: at random, or with an ``expansion_order`` the first
         untried one in the node's order (the root's is its candidates' order, set in run)."""
+        if node is self.root and self.first in untried:
+            return self.first
         order_of = self.settings.expansion_order
         if order_of is None:
             return untried[self.rng.randrange(len(untried))]
@@ -234,16 +240,56 @@ class ISMCTSBot:
         search = _Search(game, settings, rng, candidates)
         root = search.run(self._root_state(game, view, rng), seat)
         self.last_iterations = root.visits
-        # the most visited; among equals the best valued, then the earliest (a root filter lists
-        # its best first): with slow leaves a second may visit each candidate only once
-        keys = []
-        for i, action in enumerate(candidates):
-            node = root.children.get(action)
-            if node is None:
-                keys.append((-1, -math.inf, -i))
-            else:
-                keys.append((node.visits, node.totals[seat] / node.visits, -i))
-        return candidates[-max(keys)[2]]
+        return candidates[preferred(_root_choices(root, candidates), seat)]
+
+
+@dataclass(frozen=True)
+class RootChoice:
+    """A root candidate after a search: how often it was visited and the mean return of every
+    seat below it (empty when the budget never reached it)."""
+
+    action: Action
+    visits: int
+    means: tuple[float, ...]
+
+
+def _root_choices(root: _Node, candidates: Sequence[Action]) -> list[RootChoice]:
+    choices = []
+    for action in candidates:
+        node = root.children.get(action)
+        if node is None or node.visits == 0:
+            choices.append(RootChoice(action, 0, ()))
+        else:
+            means = tuple(total / node.visits for total in node.totals)
+            choices.append(RootChoice(action, node.visits, means))
+    return choices
+
+
+def preferred(choices: Sequence[RootChoice], seat: int) -> int:
+    """The index of the choice a search bot plays: the most visited; among equals the best
+    valued for `seat`, then the earliest (a root filter lists its best first): with slow leaves
+    a second may visit each candidate only once."""
+    keys = [
+        (c.visits, c.means[seat] if c.visits else -math.inf, -i) for i, c in enumerate(choices)
+    ]
+    return -max(keys)[2]
+
+
+def search_root(
+    game: Game,
+    view: View,
+    candidates: Sequence[Action],
+    settings: SearchSettings,
+    rng: random.Random,
+) -> list[RootChoice]:
+    """ISMCTS from `view` (every iteration a fresh ``determinize(view, rng)``: the search never
+    sees more than the view) over exactly these root candidates, the first of them tried first
+    (before any other, whatever the expansion order or widening); each candidate's visits and
+    mean returns. For judging moves after the fact (``hanse.analysis``)."""
+    settings = settings.for_game(game)
+    search = _Search(game, settings, rng, candidates, first=candidates[0] if candidates else None)
+    root = search.run(lambda: game.determinize(view, rng), view["seat"])
+    return _root_choices(root, candidates)
 
 
 class MCTSBot(ISMCTSBot):
