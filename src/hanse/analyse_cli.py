@@ -66,7 +66,9 @@ def analyse_command(
             "Lübeck 400, Die Speicherstadt 300, Kogge 40, Hansa 6].",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="The search's seed: the same seed, the same result.")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="The search's seed: the same seed, the same result.")
+    ] = 0,
     moves: Annotated[
         str | None,
         typer.Option(help="Only the decisions among these steps: A-B, A- or A [default: all]."),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from hanse.bots import make_bot
 from hanse.core.match import play
@@ -11,12 +11,17 @@ from hanse.core.record import MatchRecord
 from hanse.games import make
 
 TITLES = ["luebeck", "hansa", "kogge", "speicherstadt"]
-STEPS = {"luebeck": range(1, 60), "hansa": range(1, 10), "kogge": range(1, 45), "speicherstadt": range(1, 40)}
+STEPS = {
+    "luebeck": range(1, 60),
+    "hansa": range(1, 10),
+    "kogge": range(1, 45),
+    "speicherstadt": range(1, 40),
+}
 """The steps the tests judge: enough decisions of every kind early in a game, few enough for a
 tiny budget to judge quickly (a Hansa decision costs most)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def recorded(game_id: str, players: int = 3, seed: int = 5) -> MatchRecord:
     game = make(game_id, players)
     record = play(game, [make_bot("easy") for _ in range(players)], random.Random(seed))

@@ -39,7 +39,7 @@ def test_analyse_prints_each_decision_and_the_win_chances(game_id: str, tmp_path
     rows = [int(m.group(1)) for m in re.finditer(r"^│\s+(\d+) │", out, re.MULTILINE)]
     assert rows == steps
     assert "Win chances through the game" in out
-    for seat, name in enumerate(["A Anna", "B Bruno", "C bot easy"]):
+    for name in ["A Anna", "B Bruno", "C bot easy"]:
         line = next(line for line in out.splitlines() if line.strip().startswith(name))
         assert re.search(r"\d+% [▁▂▃▄▅▆▇█]+\s+\d+%$", line), line
 

@@ -70,9 +70,9 @@ def test_a_search_reading_the_true_state_would_be_caught(
     game = make(game_id, 3)
     decisions = _decisions_with_secrets(game_id, 6)
     changed = 0
+    truth: dict[str, Any] = {}
+    monkeypatch.setattr(game, "determinize", lambda view, rng: truth["state"].clone())
     for step, seat, action, state in decisions:
-        truth: dict[str, Any] = {}
-        monkeypatch.setattr(game, "determinize", lambda view, rng: truth["state"].clone())
         truth["state"] = state
         judged = _judged(game, state, seat, action, step, BUDGET[game_id])
         for deal in range(3):

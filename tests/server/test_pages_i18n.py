@@ -7,14 +7,14 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from hanse.server import pages, prompt_bar, replay_pages
+from hanse.server import analysis_pages, pages, prompt_bar, replay_pages
 from hanse.web import TEMPLATES
 from hanse.web.i18n import LOCALE, translations
 
 
 def test_every_phrase_of_the_pages_has_a_german_and_an_italian_translation() -> None:
     sources = [*TEMPLATES.glob("*.html"), Path(pages.__file__), Path(replay_pages.__file__)]
-    sources.append(Path(prompt_bar.__file__))
+    sources += [Path(prompt_bar.__file__), Path(analysis_pages.__file__)]
     phrases = set()
     for source in sources:
         text = source.read_text()

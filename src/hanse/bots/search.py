@@ -269,9 +269,7 @@ def preferred(choices: Sequence[RootChoice], seat: int) -> int:
     """The index of the choice a search bot plays: the most visited; among equals the best
     valued for `seat`, then the earliest (a root filter lists its best first): with slow leaves
     a second may visit each candidate only once."""
-    keys = [
-        (c.visits, c.means[seat] if c.visits else -math.inf, -i) for i, c in enumerate(choices)
-    ]
+    keys = [(c.visits, c.means[seat] if c.visits else -math.inf, -i) for i, c in enumerate(choices)]
     return -max(keys)[2]
 
 

@@ -19,6 +19,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hanse import __version__
 from hanse.server import (
+    analysis_api,
+    analysis_pages,
     health,
     invite_pages,
     ladder_api,
@@ -34,6 +36,8 @@ from hanse.server import (
     tournament_pages,
 )
 from hanse.server.account_api import router as account_router
+from hanse.server.analysis_jobs import AnalysisRunner
+from hanse.server.analysis_store import AnalysisStore
 from hanse.server.api import router
 from hanse.server.bots import BotRunner
 from hanse.server.clock_api import router as clock_router
@@ -76,6 +80,12 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         await events.start()
         bots = BotRunner(service, events, settings.bot_processes, settings.sweep_seconds)
         await bots.start()
+        app.state.analysis_store = AnalysisStore(engine)
+        analyses = AnalysisRunner(
+            service, app.state.analysis_store, settings.analysis_processes, settings.sweep_seconds
+        )
+        await analyses.start()
+        app.state.analyses = analyses
         book, links, outbox = outbox_worker.from_settings(settings, engine, service)
         app.state.notice_book, app.state.notice_links = book, links
         await outbox.start()
@@ -121,6 +131,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
             await director.stop()
             await upkeep.stop()
             await outbox.stop()
+            await analyses.stop()
             await bots.stop()
             await events.stop()
             await app.state.limiter.close()
@@ -143,6 +154,8 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(invite_pages.router)
     app.include_router(replay_pages.router)
+    app.include_router(analysis_api.router)
+    app.include_router(analysis_pages.router)
     app.include_router(rating_pages.router)
     app.include_router(ladder_pages.router)
     app.include_router(notice_pages.router)

@@ -49,6 +49,11 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
   a game's ladder per player-count class (and when each was last paired); ``ladder_tables``, the
   tables the pairing pass made; ``ladder_passes``, one row per pass kind whose lock makes one
   worker pair at a time and whose ``last_at`` says when the last pass ran.
+- ``analyses``: a finished table's post-game analysis (``analysis_store.py``), asked for once and
+  computed by one worker at a time (``holder`` until ``expires_at``, a lease renewed as it goes):
+  ``status`` "queued" until done (or "failed"), ``done`` of ``total`` decisions judged so far,
+  ``result`` the analysis's JSON (what is judged so far while under way), with its ``budget`` and
+  ``seed``.
 """
 
 from __future__ import annotations
@@ -355,6 +360,24 @@ tournament_places = sa.Table(
     sa.Column("rank", sa.Integer, nullable=True),
     sa.Column("points", sa.Float, nullable=True),
     sa.Column("score", sa.Integer, nullable=True),
+)
+
+analyses = sa.Table(
+    "analyses",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("status", sa.String(8), nullable=False),
+    sa.Column("budget", sa.Integer, nullable=False),
+    sa.Column("seed", sa.Integer, nullable=False),
+    sa.Column("done", sa.Integer, nullable=False),
+    sa.Column("total", sa.Integer, nullable=True),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("error", sa.Text, nullable=True),
+    sa.Column("holder", sa.String(64), nullable=True),
+    sa.Column("expires_at", sa.Float, nullable=True),
+    sa.Column("requested_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Index("ix_analyses_status", "status"),
 )
 
 ladder_entries = sa.Table(

@@ -17,6 +17,7 @@ from hanse.core.record import MatchRecord
 from hanse.games import REGISTRY
 from hanse.server import private
 from hanse.server.callers import caller_seat
+from hanse.server.analysis_pages import evaluation_said
 from hanse.server.errors import unprocessable
 from hanse.server.live_table import game_for
 from hanse.server.pages import (
@@ -48,6 +49,7 @@ async def replay_page(
     _check_seat(record, seat)
     lang = _lang(request)
     frame = await run_in_threadpool(replayed_frame, record, step, seat, lang)
+    evaluation = await _evaluation(request, table_id, record, frame.step, seat, lang)
     translate = translations(lang).gettext
     return _page(
         request,
@@ -58,6 +60,7 @@ async def replay_page(
         step=frame.step,
         seat=seat,
         said=frame.said,
+        evaluation=evaluation,
         frame=frame.html,
         variants=variants_said(record["game"], record["flags"], translate),
         seats=[_record_name(name, translate) for name in record["players"]],
@@ -73,8 +76,27 @@ async def replay_frame(
     the script shows beside the controls), the board and the log up to it."""
     record = await _record(request, table_id)
     _check_seat(record, seat)
-    frame = await run_in_threadpool(replayed_frame, record, step, seat, _lang(request))
-    return HTMLResponse(frame.html_with_said())
+    lang = _lang(request)
+    frame = await run_in_threadpool(replayed_frame, record, step, seat, lang)
+    evaluation = await _evaluation(request, table_id, record, frame.step, seat, lang)
+    return HTMLResponse(
+        f'<p class="evaluation" data-evaluation>{escape(evaluation or "")}</p>\n'
+        + frame.html_with_said()
+    )
+
+
+async def _evaluation(
+    request: Request,
+    table_id: str,
+    record: dict[str, Any],
+    step: int,
+    seat: int | None,
+    lang: str,
+) -> str | None:
+    """The step's evaluation by the game's analysis, where one is stored (analysis_pages), its
+    best move as `seat` would have seen it."""
+    store = request.app.state.analysis_store
+    return await run_in_threadpool(evaluation_said, store, table_id, record, step, seat, lang)
 
 
 def _check_seat(record: dict[str, Any], seat: int | None) -> None:

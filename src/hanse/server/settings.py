@@ -101,6 +101,11 @@ class Settings:
     ladder_per_program: int = 2
     ladder_base: float = 300.0
     ladder_increment: float = 5.0
+    # Post-game analyses (analysis_jobs.py): search iterations per decision (0: each game's
+    # default, about a quarter second of the hard search), in this many processes of their own,
+    # run at a lower priority than the bots of live tables.
+    analysis_budget: int = 0
+    analysis_processes: int = 1
 
     def with_secret(self) -> Settings:
         return self if self.secret_key else replace(self, secret_key=_persistent_secret())

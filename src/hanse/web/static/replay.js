@@ -8,6 +8,7 @@ const root = document.getElementById("replay");
 const form = root.querySelector("form");
 const frame = document.getElementById("frame");
 const said = document.getElementById("said");
+const evaluation = document.getElementById("evaluation");
 const steps = +root.dataset.steps;
 
 function address(step, seat) {
@@ -45,6 +46,12 @@ function adopt() {
   if (words) {
     said.textContent = words.textContent;
     words.remove();
+  }
+  // the step's evaluation by the game's analysis (empty where none is stored)
+  const judged = frame.querySelector("[data-evaluation]");
+  if (judged) {
+    evaluation.textContent = judged.textContent;
+    judged.remove();
   }
   showFitted(frame);
   showCurrentMove();
