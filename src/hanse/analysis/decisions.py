@@ -46,11 +46,11 @@ class DecisionEvaluation:
             "step": self.step,
             "seat": self.seat,
             "move": self.move,
-            "value": round(self.value, 4),
+            "value": self.value,
             "best": self.best,
-            "best_value": round(self.best_value, 4),
-            "loss": round(self.loss, 4),
-            "chances": [round(c, 4) for c in self.chances],
+            "best_value": self.best_value,
+            "loss": round(self.loss, DIGITS),
+            "chances": list(self.chances),
             "options": self.options,
             "iterations": self.iterations,
         }
@@ -123,7 +123,12 @@ def evaluate_decision(
     )
 
 
+DIGITS = 4
+"""Win chances are kept to four decimals, so that an evaluation read back from its JSON (a
+worker resuming another's analysis) is the very one written."""
+
+
 def _chances(choice: RootChoice, num_players: int) -> tuple[float, ...]:
     if not choice.visits:
-        return tuple(1.0 / num_players for _ in range(num_players))
-    return win_chances(choice.means)
+        return tuple(round(1.0 / num_players, DIGITS) for _ in range(num_players))
+    return tuple(round(chance, DIGITS) for chance in win_chances(choice.means))

@@ -63,8 +63,7 @@ class Analysis:
             "done": len(self.decisions),
             "decisions": decisions,
             "chances": [
-                {"step": d.step, "seat": d.seat, "chances": [round(c, 4) for c in d.chances]}
-                for d in self.decisions
+                {"step": d.step, "seat": d.seat, "chances": list(d.chances)} for d in self.decisions
             ],
         }
 

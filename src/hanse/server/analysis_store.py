@@ -35,6 +35,7 @@ class StoredAnalysis:
     total: int | None
     result: dict[str, Any] | None
     error: str | None
+    claims: int = 0  # how many times a worker took it up
 
 
 class AnalysisStore:
@@ -48,7 +49,7 @@ class AnalysisStore:
         if row is None:
             return None
         return StoredAnalysis(
-            row.status, row.budget, row.seed, row.done, row.total, row.result, row.error
+            row.status, row.budget, row.seed, row.done, row.total, row.result, row.error, row.claims
         )
 
     def request(self, table_id: str, budget: int, seed: int) -> StoredAnalysis:
@@ -91,7 +92,14 @@ class AnalysisStore:
                         analyses.c.expires_at < now,
                     ),
                 )
-                .values(holder=holder, expires_at=now + ttl)
+                .values(
+                    holder=holder,
+                    expires_at=now + ttl,
+                    claims=sa.case(
+                        (analyses.c.holder == holder, analyses.c.claims),
+                        else_=analyses.c.claims + 1,
+                    ),
+                )
             )
         return self.read(table_id) if claimed.rowcount == 1 else None
 
@@ -108,7 +116,7 @@ class AnalysisStore:
             "expires_at": now + ttl,
         }
         if finished:
-            values.update(status=DONE, holder=None, expires_at=None, finished_at=datetime.now(UTC))
+            values.update(status=DONE, expires_at=None, finished_at=datetime.now(UTC))
         with self.engine.begin() as conn:
             stored = conn.execute(
                 analyses.update()

@@ -50,7 +50,8 @@ The migrations in ``migrations/versions`` create exactly these; a test compares 
   tables the pairing pass made; ``ladder_passes``, one row per pass kind whose lock makes one
   worker pair at a time and whose ``last_at`` says when the last pass ran.
 - ``analyses``: a finished table's post-game analysis (``analysis_store.py``), asked for once and
-  computed by one worker at a time (``holder`` until ``expires_at``, a lease renewed as it goes):
+  computed by one worker at a time (``holder`` until ``expires_at``, a lease renewed as it goes;
+  ``claims``: how many times a worker took it up, more than once only where one died):
   ``status`` "queued" until done (or "failed"), ``done`` of ``total`` decisions judged so far,
   ``result`` the analysis's JSON (what is judged so far while under way), with its ``budget`` and
   ``seed``.
@@ -374,6 +375,7 @@ analyses = sa.Table(
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("error", sa.Text, nullable=True),
     sa.Column("holder", sa.String(64), nullable=True),
+    sa.Column("claims", sa.Integer, nullable=False, server_default="0"),
     sa.Column("expires_at", sa.Float, nullable=True),
     sa.Column("requested_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),

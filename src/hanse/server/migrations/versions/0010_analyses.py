@@ -28,6 +28,7 @@ def upgrade() -> None:
         sa.Column("result", sa.JSON, nullable=True),
         sa.Column("error", sa.Text, nullable=True),
         sa.Column("holder", sa.String(64), nullable=True),
+        sa.Column("claims", sa.Integer, nullable=False, server_default="0"),
         sa.Column("expires_at", sa.Float, nullable=True),
         sa.Column("requested_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
