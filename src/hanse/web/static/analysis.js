@@ -25,8 +25,8 @@ async function poll() {
       bar.max = progress.total;
       bar.value = progress.done;
       count.textContent = count.dataset.words
-        .replace("%(done)s", progress.done)
-        .replace("%(total)s", progress.total);
+        .replace("{done}", progress.done)
+        .replace("{total}", progress.total);
     }
     setTimeout(poll, POLL_MS);
     return;
