@@ -16,8 +16,8 @@ from hanse.core.protocol import CHANCE
 from hanse.core.record import MatchRecord
 from hanse.games import REGISTRY
 from hanse.server import private
-from hanse.server.callers import caller_seat
 from hanse.server.analysis_pages import evaluation_said
+from hanse.server.callers import caller_seat
 from hanse.server.errors import unprocessable
 from hanse.server.live_table import game_for
 from hanse.server.pages import (
