@@ -97,6 +97,9 @@ def test_an_analysis_is_queued_then_computed_once_and_shown(server: ServerProces
         # computed once: asked again, it is read, not computed again
         assert http.get(f"/api/tables/{table_id}/analysis").json() == result
 
+        # The finished table's page and its replay lead to it.
+        for linking in (f"/tables/{table_id}", f"/tables/{table_id}/replay"):
+            assert f'href="/tables/{table_id}/analysis"' in http.get(linking).text
         page = http.get(f"/tables/{table_id}/analysis").text
         chart = re.search(r'<svg class="analysis-chart".*?</svg>', page, re.S)
         assert chart is not None
