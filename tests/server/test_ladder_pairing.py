@@ -18,7 +18,14 @@ from hanse.server import bot_tokens, ladder, storage
 from hanse.server.bot_tokens import Program
 from hanse.server.clock import ManualClock
 from hanse.server.ladder_pairing import Entrant, Rules, pair, run_pass
-from hanse.server.models import game_tables, ladder_tables, rating_history, seats
+from hanse.server.models import (
+    game_tables,
+    ladder_tables,
+    notice_settings,
+    outbox,
+    rating_history,
+    seats,
+)
 from hanse.server.tables import TableService
 from hanse.server.timeouts import TimeOuts
 
@@ -256,3 +263,33 @@ def test_a_program_out_of_time_loses_the_game_and_leaves_the_ladder(
     assert rows[staying.label][:3] == (1, 1, 0)
     recent = next(e for e in board if e["name"] == staying.label)["recent"]
     assert [(g["table"], g["rank"]) for g in recent][-1] == (table_id, 1)
+
+
+def test_a_programs_turn_at_a_ladder_table_tells_its_person_nothing(
+    world: tuple[TableService, ManualClock],
+) -> None:
+    """Its person wants every turn told at once, by webhook: the program's turns are not its."""
+    service, clock = world
+    ada, bea = program(service, "ada"), program(service, "bea")
+    with service.engine.begin() as conn:
+        for each in (ada, bea):
+            conn.execute(
+                notice_settings.insert().values(
+                    account_id=each.account_id,
+                    webhook_url="http://127.0.0.1:9/hook",
+                    webhook_secret="s" * 32,
+                    live="now",
+                    **{"async": "now"},
+                    lang="en",
+                    base_url="http://127.0.0.1:9",
+                    updated_at=sa.func.now(),
+                )
+            )
+    for each in (ada, bea):
+        ladder.enter(service.engine, each, "kogge", "2p", clock())
+    made = run_pass(service, RULES, random.Random(4))
+    assert made is not None and len(made) == 1
+    live = service.live(made[0])
+    assert live.decider is not None and live.seats[live.decider].program
+    with service.engine.connect() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(outbox)).scalar_one() == 0

@@ -313,6 +313,9 @@ _WANTS = sa.select(
     notice_settings.c.live,
     notice_settings.c["async"],
 ).join(notice_settings, notice_settings.c.account_id == seats.c.account_id)
+# A program's seat (``seats.bot_token``) tells its person nothing: the program follows its tables
+# through the API, and a ladder's tables (``ladder_pairing.py``) would flood the person's inbox.
+_WANTS = _WANTS.where(seats.c.bot_token.is_(None))
 _WANTS_AT_SEAT = _WANTS.where(
     seats.c.table_id == sa.bindparam("table_id"),
     seats.c.seat == sa.bindparam("seat"),
@@ -409,6 +412,7 @@ def waiting_tables(conn: sa.Connection, account_id: int) -> list[Any]:
                 game_tables.c.status == "playing",
                 seats.c.account_id == account_id,
                 seats.c.kind == "human",
+                seats.c.bot_token.is_(None),
             )
             .order_by(game_tables.c.updated_at)
         ).all()
