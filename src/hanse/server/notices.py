@@ -304,18 +304,21 @@ class NoticeBook:
         ]
 
 
-# What the account seated at a seat wants to be told (built once: a move runs it).
-_WANTS = sa.select(
-    seats.c.account_id,
-    notice_settings.c.email,
-    notice_settings.c.email_confirmed,
-    notice_settings.c.webhook_url,
-    notice_settings.c.live,
-    notice_settings.c["async"],
-).join(notice_settings, notice_settings.c.account_id == seats.c.account_id)
-# A program's seat (``seats.bot_token``) tells its person nothing: the program follows its tables
-# through the API, and a ladder's tables (``ladder_pairing.py``) would flood the person's inbox.
-_WANTS = _WANTS.where(seats.c.bot_token.is_(None))
+# What the account seated at a seat wants to be told (built once: a move runs it). A program's
+# seat (``seats.bot_token``) tells its person nothing: the program follows its tables through the
+# API, and a ladder's tables (``ladder_pairing.py``) would flood the person's inbox.
+_WANTS = (
+    sa.select(
+        seats.c.account_id,
+        notice_settings.c.email,
+        notice_settings.c.email_confirmed,
+        notice_settings.c.webhook_url,
+        notice_settings.c.live,
+        notice_settings.c["async"],
+    )
+    .join(notice_settings, notice_settings.c.account_id == seats.c.account_id)
+    .where(seats.c.bot_token.is_(None))
+)
 _WANTS_AT_SEAT = _WANTS.where(
     seats.c.table_id == sa.bindparam("table_id"),
     seats.c.seat == sa.bindparam("seat"),
