@@ -34,6 +34,8 @@ from hanse.core.game import win_returns
 from hanse.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, View
 from hanse.env.codec import ActionCodec
 from hanse.env.observation import ObservationEncoder
+from hanse.env.openspiel_history import ActionTrail
+from hanse.env.openspiel_tensors import StateTensors
 from hanse.games import game_class, make
 
 GAME_IDS = ("luebeck", "hansa", "kogge", "speicherstadt")
@@ -48,71 +50,89 @@ class _Shared:
 
 
 class _Setup(_Shared):
-    __slots__ = ("codec", "encoder", "game", "max_length")
+    __slots__ = ("codec", "encoder", "game", "max_length", "tensors")
 
     def __init__(self, game: Game, max_length: int) -> None:
         self.game = game
         self.codec = ActionCodec(game)
         self.encoder = ObservationEncoder(game)
+        self.tensors = StateTensors(self.encoder)
         self.max_length = max_length
+        self.start = game.new_initial_state()
+        """The game before its first action; new states are clones of it."""
+        self.start_tensors: dict[int, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        """The first position's vectors by seat: pyspiel makes a new initial state to learn a
+        tensor's shape before every tensor it fetches."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Game, int]]:
+        return _setup_for, (self.game, self.max_length)
 
 
-class _Seen(_Shared):
-    """The actions as each seat saw them, newest last: a persistent list shared by clones."""
-
-    __slots__ = ("parent", "texts")
-
-    def __init__(self, parent: _Seen | None, texts: tuple[str, ...]) -> None:
-        self.parent = parent
-        self.texts = texts
-
-    def __reduce__(self) -> tuple[Any, tuple[tuple[tuple[str, ...], ...]]]:
-        """Pickled as a flat list, oldest first (a long game's chain would recurse too deep)."""
-        chain: list[tuple[str, ...]] = []
-        node: _Seen | None = self
-        while node is not None and node.texts:
-            chain.append(node.texts)
-            node = node.parent
-        chain.reverse()
-        return _seen_from, (tuple(chain),)
-
-    def lines(self, seat: int) -> list[str]:
-        out: list[str] = []
-        node: _Seen | None = self
-        while node is not None and node.texts:
-            out.append(node.texts[seat])
-            node = node.parent
-        out.reverse()
-        return out
+_SETUPS: dict[tuple[Any, ...], _Setup] = {}
+"""Setups unpickled in this process, by configuration: a deserialized state shares its game's
+codec and encoders instead of building them again (tens of milliseconds)."""
 
 
-def _seen_from(chain: tuple[tuple[str, ...], ...]) -> _Seen:
-    seen = _Seen(None, ())
-    for texts in chain:
-        seen = _Seen(seen, texts)
-    return seen
+def _setup_for(game: Game, max_length: int) -> _Setup:
+    key = (game.game_id, game.num_players, tuple(sorted(game.flags.items())), max_length)
+    setup = _SETUPS.get(key)
+    if setup is None:
+        setup = _SETUPS[key] = _Setup(game, max_length)
+    return setup
 
 
-class _Views(_Shared):
-    """Views of one position by seat, computed once; a new position gets a new cache, so clones
-    may share it."""
+class _Position:
+    """What is known of one position, computed once when first asked; a new position gets a new
+    one. A clone shares the small facts (the player to move, the legal codes, the chance
+    outcomes) but not the views and vectors: a clone kept for its history (as OpenSpiel's tests
+    keep one of every state) must not keep them alive. Pickled empty (filled again when
+    asked)."""
 
-    __slots__ = ("by_seat",)
+    __slots__ = ("chance", "codes", "player", "spectator_parts", "tensors", "texts", "views")
 
     def __init__(self) -> None:
-        self.by_seat: dict[int | None, View] = {}
+        self.player: int | None = None
+        """The OpenSpiel player to move (TERMINAL once cut)."""
+        self.codes: list[int] | None = None
+        """The legal codes of the player to decide, sorted."""
+        self.chance: list[tuple[int, float]] | None = None
+        self.views: dict[int | None, View] = {}
+        self.texts: dict[int | None, str] = {}
+        """Views as JSON, by seat."""
+        self.tensors: dict[int, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        self.spectator_parts: tuple[str, str] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        copy = _Position()
+        copy.player, copy.codes, copy.chance = self.player, self.codes, self.chance
+        return copy
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return _Position, ()
 
 
 class _Box:
-    """The Hanse state; a deep copy is the game's own clone."""
+    """The Hanse state; a deep copy is the game's own clone. A new game's box holds the setup's
+    first position itself until the first action (:meth:`owned`): pyspiel makes a new initial
+    state to learn a tensor's shape before every tensor it fetches."""
 
-    __slots__ = ("state",)
+    __slots__ = ("is_owned", "state")
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: Any, is_owned: bool) -> None:
         self.state = state
+        self.is_owned = is_owned
+
+    def owned(self) -> Any:
+        """The state, to be changed: a copy of its own first if it is the shared first position."""
+        if not self.is_owned:
+            self.state = self.state.clone()
+            self.is_owned = True
+        return self.state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        return _Box(self.state.clone())
+        if not self.is_owned:
+            return _Box(self.state, False)
+        return _Box(self.state.clone(), True)
 
 
 def _parameters(game_id: str) -> dict[str, Any]:
@@ -188,18 +208,69 @@ class HanseOpenSpielState(pyspiel.State):
     def __init__(self, game: HanseOpenSpielGame) -> None:
         super().__init__(game)
         self.setup = game.setup
-        self.box = _Box(self.setup.game.new_initial_state())
-        self.seen = _Seen(None, ())
-        self.views = _Views()
+        self.box = _Box(self.setup.start, False)
+        self.trail = ActionTrail([])
+        self.length = 0
+        """How many codes of :attr:`trail` are this state's history."""
+        self.position = _Position()
         self.decisions = 0
 
     def view(self, seat: int | None) -> View:
         """The seat's view of this position (cached until the next action)."""
-        views = self.views.by_seat
+        views = self.position.views
         view = views.get(seat)
         if view is None:
-            view = views[seat] = self.setup.game.view(self.box.state, seat)
+            game = self.setup.game
+            if seat is not None and game.views_hide_nothing:
+                # Every seat's view is the spectator's naming the seat (the conformance suite
+                # checks it): one view serves all.
+                view = {**self.view(None), "seat": seat}
+            else:
+                view = game.view(self.box.state, seat)
+            views[seat] = view
         return view
+
+    def view_text(self, seat: int | None) -> str:
+        """The seat's view as JSON, keys sorted (cached until the next action)."""
+        texts = self.position.texts
+        text = texts.get(seat)
+        if text is None:
+            if seat is not None and self.setup.game.views_hide_nothing:
+                head, tail = self._spectator_text_parts()
+                text = f"{head}{json.dumps(seat)}{tail}"
+            else:
+                text = json.dumps(self.view(seat), sort_keys=True)
+            texts[seat] = text
+        return text
+
+    def _spectator_text_parts(self) -> tuple[str, str]:
+        """The spectator's view as JSON around the value of its top-level "seat" key, which is
+        all that differs in a seat's view where views hide nothing: the JSON of each seat's view
+        without dumping it again."""
+        position = self.position
+        if position.spectator_parts is None:
+            view = self.view(None)
+            before = {key: value for key, value in view.items() if key < "seat"}
+            after = {key: value for key, value in view.items() if key > "seat"}
+            head = json.dumps(before, sort_keys=True)[:-1] + (", " if before else "")
+            tail = (", " if after else "") + json.dumps(after, sort_keys=True)[1:]
+            position.spectator_parts = (head + '"seat": ', tail)
+        return position.spectator_parts
+
+    def tensor(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The seat's observation vector (cached until the next action: do not write to it)."""
+        tensors = self.setup.start_tensors if self.length == 0 else self.position.tensors
+        vector = tensors.get(seat)
+        if vector is None:
+            at_decision = self.current_player() >= 0
+            vector = self.setup.tensors.vector(self.box.state, seat, at_decision)
+            tensors[seat] = vector
+        return vector
+
+    def seen(self, seat: int) -> list[str]:
+        """What `seat` saw of every action so far (``game.observe_action``), oldest first."""
+        setup = self.setup
+        return self.trail.seen_by(setup.game, setup.codec, seat, self.length)
 
     @property
     def is_cut(self) -> bool:
@@ -207,43 +278,61 @@ class HanseOpenSpielState(pyspiel.State):
         return self.decisions >= self.setup.max_length
 
     def current_player(self) -> int:
-        player = self.setup.game.current_player(self.box.state)
-        if player == TERMINAL or self.is_cut:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
+        player = self.position.player
+        if player is None:
+            player = self.setup.game.current_player(self.box.state)
+            if player == TERMINAL or self.is_cut:
+                player = int(pyspiel.PlayerId.TERMINAL)
+            elif player == CHANCE:
+                player = int(pyspiel.PlayerId.CHANCE)
+            self.position.player = player
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.setup.codec.codes(self.setup.game.legal_actions(self.box.state)))
+        codes = self.position.codes
+        if codes is None:
+            setup = self.setup
+            codes = sorted(setup.codec.codes(setup.game.legal_actions(self.box.state)))
+            self.position.codes = codes
+        return codes
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        encode = self.setup.codec.encode_chance
-        outcomes = self.setup.game.chance_outcomes(self.box.state)
-        return sorted((encode(action), p) for action, p in outcomes)
+        outcomes = self.position.chance
+        if outcomes is None:
+            encode = self.setup.codec.encode_chance
+            found = self.setup.game.chance_outcomes(self.box.state)
+            outcomes = self.position.chance = sorted((encode(action), p) for action, p in found)
+        return outcomes
 
     def _apply_action(self, code: int) -> None:
         """Apply a code; one that is not legal here raises IllegalActionError naming the rule
-        and changes nothing (checked before anything is observed or counted)."""
-        game, state, codec = self.setup.game, self.box.state, self.setup.codec
-        actor = game.current_player(state)
-        if actor == CHANCE:
+        and changes nothing (checked before anything is recorded or counted)."""
+        setup = self.setup
+        game, codec = setup.game, setup.codec
+        actor = self.current_player()
+        if actor == pyspiel.PlayerId.CHANCE:
+            if not any(outcome == code for outcome, _ in self.chance_outcomes()):
+                raise IllegalActionError(f"chance code {code} is not a possible outcome here")
             action = codec.decode_chance(code)
-            possible = [outcome for outcome, _ in game.chance_outcomes(state)]
         else:
+            if actor < 0 or code not in self._legal_actions(actor):
+                self._refuse(code)
             action = codec.decode(code)
-            possible = game.legal_actions(state)
-        if action not in possible:
-            game.apply_action(state.clone(), action)  # the protocol's gate names the rule
-            raise IllegalActionError(f"code {code} is not legal here")
-        texts = tuple(
-            game.observe_action(state, actor, action, seat) for seat in range(game.num_players)
-        )
-        game.apply_trusted(state, action)
-        if actor != CHANCE:
             self.decisions += 1
-        self.seen = _Seen(self.seen, texts)
-        self.views = _Views()
+        state = self.box.owned()
+        self.trail = self.trail.extended(self.length, code, state)
+        self.length += 1
+        game.apply_trusted(state, action)
+        self.position = _Position()
+
+    def _refuse(self, code: int) -> None:
+        """Raise IllegalActionError for a code not legal here, naming the rule where the game's
+        protocol gate does (on a copy, so nothing changes)."""
+        game = self.setup.game
+        if self.is_terminal():
+            raise IllegalActionError(f"code {code}: the game is over")
+        game.apply_action(self.box.state.clone(), self.setup.codec.decode(code))
+        raise IllegalActionError(f"code {code} is not legal here")
 
     def _action_to_string(self, player: int, code: int) -> str:
         codec = self.setup.codec
@@ -251,7 +340,7 @@ class HanseOpenSpielState(pyspiel.State):
         return self.setup.game.action_to_str(action)
 
     def is_terminal(self) -> bool:
-        return self.setup.game.is_terminal(self.box.state) or self.is_cut
+        return self.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
         game = self.setup.game
@@ -260,7 +349,10 @@ class HanseOpenSpielState(pyspiel.State):
         return list(game.returns(self.box.state))
 
     def __str__(self) -> str:
-        return json.dumps(self.view(None), sort_keys=True)
+        if self.setup.game.views_hide_nothing:
+            head, tail = self._spectator_text_parts()
+            return f"{head}null{tail}"
+        return self.view_text(None)
 
 
 class HanseObserver:
@@ -273,13 +365,13 @@ class HanseObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: HanseOpenSpielState, player: int) -> None:
-        self.tensor[:] = self.setup.encoder.features(state.view(player))
+        self.tensor[:] = state.tensor(player)
 
     def string_from(self, state: HanseOpenSpielState, player: int) -> str:
-        view = json.dumps(state.view(player), sort_keys=True)
+        view = state.view_text(player)
         if not self.perfect_recall:
             return view
-        return "\n".join([*state.seen.lines(player), view])
+        return "\n".join([*state.seen(player), view])
 
 
 def _game_class(game_id: str) -> type[HanseOpenSpielGame]:

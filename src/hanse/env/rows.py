@@ -32,7 +32,7 @@ _UNSEEN = object()
 """The copy of a field no row was written from yet: unequal to every value."""
 
 
-def _float32_division_is_exact(divisors: list[float]) -> bool:
+def float32_division_is_exact(divisors: list[float]) -> bool:
     """Whether dividing in float32 gives, for every code and divisor, the float32 of the
     division in float64 (the Python number rounded once more): then one float32 division serves;
     else the batch divides in float64 and converts."""
@@ -60,7 +60,7 @@ class ObservationRows:
         self._code_array = np.frombuffer(self._codes, dtype=np.uint8).reshape(slots, size)
         self._gathered = np.zeros((num_rows, size), dtype=np.uint8) if self._blocks else None
         divisors = encoder.divisors if encoder is not None else [1.0] * size
-        exact = _float32_division_is_exact(divisors)
+        exact = float32_division_is_exact(divisors)
         self._divisors = np.array(divisors, dtype=np.float32 if exact else np.float64)
         self._wide: np.ndarray[Any, np.dtype[np.float64]] | None = (
             None if exact else np.zeros((num_rows, size), dtype=np.float64)
