@@ -3,22 +3,33 @@
 :func:`register` registers ``python_hanse_luebeck``, ``python_hanse_hansa``, ``python_hanse_kogge``
 and ``python_hanse_speicherstadt``; then ``pyspiel.load_game("python_hanse_kogge", {"players":
 3, "taxes": True})`` makes a game. Parameters: ``players`` (default: the fewest the game allows),
-every variant flag of the game by its name, and ``max_game_length`` (default 100,000 decisions).
+every variant flag of the game by its name, and ``max_game_length``, the decisions after which a
+game is cut (default per game, :data:`DEFAULT_MAX_GAME_LENGTH`: Lübeck and Die Speicherstadt
+1,000, Kogge 3,000, Hansa Teutonica 5,000).
 
 - Actions are the codes of :mod:`hanse.env.codec` (``num_distinct_actions``); chance nodes are
   explicit, their outcomes the chance codes with the game's probabilities
   (``max_chance_outcomes``).
-- Observation string: the seat's view as JSON. Information-state string: the actions as the seat
-  saw them (``game.observe_action``: secret parts redacted), one per line, then the view: perfect
-  recall. Observation and information-state tensors: the view encoding of
-  :mod:`hanse.env.observation` (a view holds what the seat may remember under the game's rules).
+- Observation string: the seat's view as JSON (keys sorted). Information-state string: what the
+  seat saw of every action so far (``game.observe_action``: secret parts redacted, what an
+  action shows the seat told in a note), one per line, oldest first, then the view: perfect
+  recall (:mod:`hanse.env.openspiel_history`). Observation and information-state tensors: the
+  view encoding of :mod:`hanse.env.observation`, written from the state by the game's state
+  encoder as the batched env writes it (:mod:`hanse.env.openspiel_tensors`). The tensor is not
+  perfect-recall: it holds what the view holds, which is what the rules let a seat remember.
 - Utility: ``returns`` (winners share +1, the others -1): zero-sum with two players (a shared
   win is 0 and 0), else a constant sum of 2 - n (``get_type().utility``). A game still
   running after ``max_game_length`` decisions ends as a draw shared by every seat (each 2/n - 1),
   since OpenSpiel needs a bound and random play of Hansa Teutonica has none.
 
-States are cloned with the game's own ``clone`` (OpenSpiel deep-copies a Python state's attributes;
-the shared, immutable parts copy as themselves).
+Speed: a state caches what it computed for its position (player to move, legal codes, chance
+outcomes, views, their JSON, vectors) until its next action; a clone shares the small facts but
+not the views and vectors, so that clones kept for their history do not keep them alive. Where
+the game's views hide nothing (Hansa, Die Speicherstadt) every seat's view is the spectator's
+naming the seat, built and dumped once. Stepping appends each action's code to a trail shared
+with clones; what each seat saw of the actions is replayed only when an information-state
+string asks for it. States are cloned with the game's own ``clone`` (OpenSpiel deep-copies a
+Python state's attributes; the shared, immutable parts copy as themselves).
 """
 
 from __future__ import annotations
@@ -39,7 +50,11 @@ from hanse.env.openspiel_tensors import StateTensors
 from hanse.games import game_class, make
 
 GAME_IDS = ("luebeck", "hansa", "kogge", "speicherstadt")
-DEFAULT_MAX_GAME_LENGTH = 100_000
+DEFAULT_MAX_GAME_LENGTH = {"luebeck": 1_000, "hansa": 5_000, "kogge": 3_000, "speicherstadt": 1_000}
+"""Decisions after which a game is cut, by game, unless ``max_game_length`` says otherwise: above
+every random game of Lübeck, Kogge and Die Speicherstadt measured (at most 279, 739 with every
+Kogge flag, and 334), and about five times a Hansa Teutonica game between `easy` bots (1,028
+decisions on average with 3 players); random play of Hansa runs for 10,000 to 27,000."""
 
 
 class _Shared:
@@ -83,24 +98,21 @@ def _setup_for(game: Game, max_length: int) -> _Setup:
 
 class _Position:
     """What is known of one position, computed once when first asked; a new position gets a new
-    one. A clone shares the small facts (the player to move, the legal codes, the chance
-    outcomes) but not the views and vectors: a clone kept for its history (as OpenSpiel's tests
-    keep one of every state) must not keep them alive. Pickled empty (filled again when
-    asked)."""
+    one (cheap to make: every field starts as the class's None). A clone shares the small facts
+    (the player to move, the legal codes, the chance outcomes) but not the views and vectors: a
+    clone kept for its history (as OpenSpiel's tests keep one of every state) must not keep them
+    alive. Pickled empty (filled again when asked)."""
 
-    __slots__ = ("chance", "codes", "player", "spectator_parts", "tensors", "texts", "views")
-
-    def __init__(self) -> None:
-        self.player: int | None = None
-        """The OpenSpiel player to move (TERMINAL once cut)."""
-        self.codes: list[int] | None = None
-        """The legal codes of the player to decide, sorted."""
-        self.chance: list[tuple[int, float]] | None = None
-        self.views: dict[int | None, View] = {}
-        self.texts: dict[int | None, str] = {}
-        """Views as JSON, by seat."""
-        self.tensors: dict[int, np.ndarray[Any, np.dtype[np.float32]]] = {}
-        self.spectator_parts: tuple[str, str] | None = None
+    player: int | None = None
+    """The OpenSpiel player to move (TERMINAL once cut)."""
+    codes: list[int] | None = None
+    """The legal codes of the player to decide, sorted."""
+    chance: list[tuple[int, float]] | None = None
+    views: dict[int | None, View] | None = None
+    texts: dict[int | None, str] | None = None
+    """Views as JSON, by seat."""
+    tensors: dict[int, np.ndarray[Any, np.dtype[np.float32]]] | None = None
+    spectator_parts: tuple[str, str] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         copy = _Position()
@@ -138,7 +150,11 @@ class _Box:
 def _parameters(game_id: str) -> dict[str, Any]:
     cls = game_class(game_id)
     flags = {f.name: f.default for f in dataclasses.fields(cls.config_class)}
-    return {"players": cls.min_players, "max_game_length": DEFAULT_MAX_GAME_LENGTH, **flags}
+    return {
+        "players": cls.min_players,
+        "max_game_length": DEFAULT_MAX_GAME_LENGTH[game_id],
+        **flags,
+    }
 
 
 def _game_type(game_id: str, players: int) -> Any:
@@ -218,6 +234,8 @@ class HanseOpenSpielState(pyspiel.State):
     def view(self, seat: int | None) -> View:
         """The seat's view of this position (cached until the next action)."""
         views = self.position.views
+        if views is None:
+            views = self.position.views = {}
         view = views.get(seat)
         if view is None:
             game = self.setup.game
@@ -233,6 +251,8 @@ class HanseOpenSpielState(pyspiel.State):
     def view_text(self, seat: int | None) -> str:
         """The seat's view as JSON, keys sorted (cached until the next action)."""
         texts = self.position.texts
+        if texts is None:
+            texts = self.position.texts = {}
         text = texts.get(seat)
         if text is None:
             if seat is not None and self.setup.game.views_hide_nothing:
@@ -259,7 +279,12 @@ class HanseOpenSpielState(pyspiel.State):
 
     def tensor(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The seat's observation vector (cached until the next action: do not write to it)."""
-        tensors = self.setup.start_tensors if self.length == 0 else self.position.tensors
+        if self.length == 0:
+            tensors = self.setup.start_tensors
+        else:
+            tensors = self.position.tensors
+            if tensors is None:
+                tensors = self.position.tensors = {}
         vector = tensors.get(seat)
         if vector is None:
             at_decision = self.current_player() >= 0
@@ -281,12 +306,24 @@ class HanseOpenSpielState(pyspiel.State):
         player = self.position.player
         if player is None:
             player = self.setup.game.current_player(self.box.state)
-            if player == TERMINAL or self.is_cut:
-                player = int(pyspiel.PlayerId.TERMINAL)
-            elif player == CHANCE:
-                player = int(pyspiel.PlayerId.CHANCE)
-            self.position.player = player
+            if self.is_cut:
+                player = TERMINAL
+            self.position.player = player  # Hanse's CHANCE and TERMINAL are OpenSpiel's
         return player
+
+    def legal_actions(self, *player: int) -> list[int]:
+        """pyspiel's ``legal_actions`` (of the player to move, or of `player`), answered here at
+        a decision without the round trip through C++; elsewhere pyspiel's own. The same list
+        either way (a test compares them)."""
+        actor = self.current_player()
+        if actor >= 0 and (not player or player[0] == actor):
+            codes = self.position.codes
+            return (self._legal_actions(actor) if codes is None else codes)[:]
+        return list(super().legal_actions(*player))
+
+    def is_chance_node(self) -> bool:
+        """pyspiel's ``is_chance_node``, answered here without the round trip through C++."""
+        return self.current_player() == CHANCE
 
     def _legal_actions(self, player: int) -> list[int]:
         codes = self.position.codes
@@ -308,29 +345,35 @@ class HanseOpenSpielState(pyspiel.State):
         """Apply a code; one that is not legal here raises IllegalActionError naming the rule
         and changes nothing (checked before anything is recorded or counted)."""
         setup = self.setup
-        game, codec = setup.game, setup.codec
         actor = self.current_player()
-        if actor == pyspiel.PlayerId.CHANCE:
+        if actor >= 0:
+            codes = self.position.codes
+            if codes is None:
+                codes = self._legal_actions(actor)
+            if code not in codes:
+                self._refuse(code)
+            action = setup.codec.actions[code]
+            self.decisions += 1
+        elif actor == CHANCE:
             if not any(outcome == code for outcome, _ in self.chance_outcomes()):
                 raise IllegalActionError(f"chance code {code} is not a possible outcome here")
-            action = codec.decode_chance(code)
+            action = setup.codec.decode_chance(code)
         else:
-            if actor < 0 or code not in self._legal_actions(actor):
-                self._refuse(code)
-            action = codec.decode(code)
-            self.decisions += 1
+            raise IllegalActionError(f"code {code}: the game is over")
         state = self.box.owned()
-        self.trail = self.trail.extended(self.length, code, state)
+        trail = self.trail
+        if len(trail.codes) == self.length:  # the trail's end: grown in place
+            trail.codes.append(code)
+        else:
+            self.trail = trail.extended(self.length, code, state)
         self.length += 1
-        game.apply_trusted(state, action)
+        setup.game.apply_trusted(state, action)
         self.position = _Position()
 
     def _refuse(self, code: int) -> None:
         """Raise IllegalActionError for a code not legal here, naming the rule where the game's
         protocol gate does (on a copy, so nothing changes)."""
         game = self.setup.game
-        if self.is_terminal():
-            raise IllegalActionError(f"code {code}: the game is over")
         game.apply_action(self.box.state.clone(), self.setup.codec.decode(code))
         raise IllegalActionError(f"code {code} is not legal here")
 
@@ -340,7 +383,8 @@ class HanseOpenSpielState(pyspiel.State):
         return self.setup.game.action_to_str(action)
 
     def is_terminal(self) -> bool:
-        return self.current_player() == pyspiel.PlayerId.TERMINAL
+        player = self.position.player
+        return (self.current_player() if player is None else player) == TERMINAL
 
     def returns(self) -> list[float]:
         game = self.setup.game
