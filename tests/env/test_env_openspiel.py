@@ -1,10 +1,12 @@
-"""The games as OpenSpiel Python games pass OpenSpiel's random-simulation test."""
+"""The games as OpenSpiel Python games pass OpenSpiel's random-simulation test and keep the
+protocol's promises through pyspiel."""
 
 from __future__ import annotations
 
 import copy
 import pickle
 import random
+from typing import Any
 
 import pyspiel
 import pytest
@@ -12,32 +14,42 @@ from env_helpers import GAME_IDS
 
 from hanse.core.protocol import IllegalActionError
 from hanse.env import register_openspiel
+from hanse.env.openspiel_game import DEFAULT_MAX_GAME_LENGTH
 from hanse.games import game_class
 
 register_openspiel()
 
-# Random play of Hansa Teutonica runs for some ten thousand decisions and OpenSpiel checks every
-# observation of every state; a short cut (the game's max_game_length parameter) keeps it quick.
-MAX_LENGTH = {"hansa": 150, "kogge": 400}
-
-
-def _cases() -> list[tuple[str, int]]:
-    cases = []
+def _cases() -> list[Any]:
+    """Every game at every player count; Hansa Teutonica's run up to their cut of 5,000
+    decisions (some ten seconds each)."""
+    cases: list[Any] = []
     for game_id in GAME_IDS:
         cls = game_class(game_id)
-        cases += [(game_id, cls.min_players), (game_id, cls.max_players)]
+        for players in range(cls.min_players, cls.max_players + 1):
+            marks = [pytest.mark.slow] if game_id == "hansa" else []
+            cases.append(pytest.param(game_id, players, marks=marks, id=f"{game_id}-{players}"))
     return cases
 
 
 @pytest.mark.parametrize("game_id, players", _cases())
-def test_openspiel_random_simulation_test_passes(game_id: str, players: int) -> None:
-    params = {"players": players}
-    if game_id in MAX_LENGTH:
-        params["max_game_length"] = MAX_LENGTH[game_id]
-    game = pyspiel.load_game(f"python_hanse_{game_id}", params)
+def test_openspiel_random_simulation_test_passes_at_default_settings(
+    game_id: str, players: int
+) -> None:
+    game = pyspiel.load_game(f"python_hanse_{game_id}", {"players": players})
     assert game.num_players() == players
-    # serialize=True: every state also goes through serialize/deserialize_state (pickle).
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    assert game.max_game_length() == DEFAULT_MAX_GAME_LENGTH[game_id]
+    # serialize=True: states also go through serialize/deserialize_state (pickle).
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_max_game_length_is_a_parameter_with_a_default_per_game() -> None:
+    for game_id in GAME_IDS:
+        assert pyspiel.load_game(f"python_hanse_{game_id}").max_game_length() == (
+            DEFAULT_MAX_GAME_LENGTH[game_id]
+        )
+    short = pyspiel.load_game("python_hanse_hansa", {"max_game_length": 150})
+    assert short.max_game_length() == 150
+    pyspiel.random_sim_test(short, num_sims=2, serialize=True, verbose=False)
 
 
 def test_flags_are_game_parameters() -> None:

@@ -11,9 +11,10 @@ game is cut (default per game, :data:`DEFAULT_MAX_GAME_LENGTH`: Lübeck and Die 
   explicit, their outcomes the chance codes with the game's probabilities
   (``max_chance_outcomes``).
 - Observation string: the seat's view as JSON (keys sorted). Information-state string: what the
-  seat saw of every action so far (``game.observe_action``: secret parts redacted, what an
-  action shows the seat told in a note), one per line, oldest first, then the view: perfect
-  recall (:mod:`hanse.env.openspiel_history`). Observation and information-state tensors: the
+  seat saw of every action so far, one line per action, oldest first, then the view: perfect
+  recall (:mod:`hanse.env.openspiel_history`: the notation of every action where views hide
+  nothing; else ``game.observe_action``, secret parts redacted, with a digest of the seat's view
+  on the line of each of its own decisions). Observation and information-state tensors: the
   view encoding of :mod:`hanse.env.observation`, written from the state by the game's state
   encoder as the batched env writes it (:mod:`hanse.env.openspiel_tensors`). The tensor is not
   perfect-recall: it holds what the view holds, which is what the rules let a seat remember.
@@ -365,7 +366,7 @@ class HanseOpenSpielState(pyspiel.State):
         if len(trail.codes) == self.length:  # the trail's end: grown in place
             trail.codes.append(code)
         else:
-            self.trail = trail.extended(self.length, code, state)
+            self.trail = trail.branch(self.length, code, state)
         self.length += 1
         setup.game.apply_trusted(state, action)
         self.position = _Position()

@@ -3,21 +3,32 @@
 An :class:`ActionTrail` holds the action codes applied since the start (chance outcomes
 included), shared by a state and its clones and grown in place by whichever of them applies an
 action first at its end; a state that applies an action anywhere else (a clone stepping away from
-the others) takes a branch, a copy up to its own length. Each state knows how many codes of its
-trail are its own, so a trail's first ``length`` codes never change.
+the others) takes a branch (:meth:`ActionTrail.branch`), a copy up to its own length. Each state
+knows how many codes of its trail are its own, so a trail's first ``length`` codes never change.
 
-What each seat saw of each action (``game.observe_action``: secret parts redacted, what the action
-shows the seat told in a note) is computed only when an information-state string asks for it: a
-*cursor*, a copy of the game kept by the trail, replays the codes from the last text it wrote to
-the length asked. Stepping therefore costs one list append per action; the texts cost one replay
-of each action once per trail, however many states share it. A branch keeps the texts its trail
-had already written for its part, and the cursor where it stands.
+What each seat saw of each action is one line per action (:meth:`ActionTrail.seen_by`):
 
-Pickled, a trail is its codes alone (the texts are written again when asked for).
+- where the game's views hide nothing (Hansa Teutonica, Die Speicherstadt), the action's
+  notation, the same for every seat: the notation round-trips to the action, so the lines are
+  the whole history, which determines every position and every view the seat had;
+- else ``game.observe_action`` for that seat (secret parts redacted, what the action shows the
+  seat told in a note), and on the line of the seat's own decision also a digest (SHA-256, 128
+  bits) of its view when it decided, so that equal lines mean equal views at every decision of
+  the seat whatever its log tells.
+
+The lines are computed only when an information-state string asks for them: a *cursor*, a copy
+of the game kept by the trail, replays the codes from the last line it wrote to the length
+asked. Stepping therefore costs one list append per action, and each action is replayed at most
+once per trail however many states share it. A branch keeps the lines its trail had already
+written for its part, and a cursor where it stands.
+
+Pickled, a trail is its codes alone (the lines are written again when asked for).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from hanse.core.protocol import CHANCE, Game, State
@@ -43,13 +54,10 @@ class ActionTrail:
     def __reduce__(self) -> tuple[Any, tuple[list[int]]]:
         return ActionTrail, (self.codes,)
 
-    def extended(self, length: int, code: int, before: State) -> ActionTrail:
-        """The trail of a state owning the first `length` codes, after it applies `code`:
-        this trail grown in place when the state is at its end, else a branch. `before` is the
-        state's game before `code` (cloned, never kept)."""
-        if len(self.codes) == length:
-            self.codes.append(code)
-            return self
+    def branch(self, length: int, code: int, before: State) -> ActionTrail:
+        """The trail of a state owning the first `length` codes (fewer than this trail has),
+        after it applies `code`. `before` is the state's game before `code` (cloned, not
+        kept)."""
         branch = ActionTrail(self.codes[:length])
         if self.done >= length:
             branch.seen = [lines[:length] for lines in self.seen]
@@ -66,7 +74,7 @@ class ActionTrail:
         """What `seat` saw of each of the first `length` actions, oldest first."""
         if self.done < length:
             self._replay(game, codec, length)
-        return self.seen[seat][:length]
+        return self.seen[seat][:length] if length else []
 
     def _replay(self, game: Game, codec: ActionCodec, length: int) -> None:
         if not self.seen:
@@ -74,11 +82,21 @@ class ActionTrail:
         state = self.cursor if self.cursor is not None else game.new_initial_state()
         seats = range(game.num_players)
         seen = self.seen
+        public = game.views_hide_nothing
         for code in self.codes[self.done : length]:
             actor = game.current_player(state)
             action = codec.decode_chance(code) if actor == CHANCE else codec.decode(code)
-            for seat in seats:
-                seen[seat].append(game.observe_action(state, actor, action, seat))
+            if public:
+                text = game.action_to_str(action)
+                for seat in seats:
+                    seen[seat].append(text)
+            else:
+                for seat in seats:
+                    seen[seat].append(game.observe_action(state, actor, action, seat))
+                if actor >= 0:
+                    view = json.dumps(game.view(state, actor), sort_keys=True).encode()
+                    digest = hashlib.sha256(view).hexdigest()[:32]
+                    seen[actor][-1] += f" (seeing view {digest})"
             # The codes were checked against the legal ones when they were first applied.
             game.apply_trusted(state, action)
         self.cursor = state
