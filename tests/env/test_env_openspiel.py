@@ -19,6 +19,7 @@ from hanse.games import game_class
 
 register_openspiel()
 
+
 def _cases() -> list[Any]:
     """Every game at every player count; Hansa Teutonica's run up to their cut of 5,000
     decisions (some ten seconds each)."""
@@ -44,9 +45,8 @@ def test_openspiel_random_simulation_test_passes_at_default_settings(
 
 def test_max_game_length_is_a_parameter_with_a_default_per_game() -> None:
     for game_id in GAME_IDS:
-        assert pyspiel.load_game(f"python_hanse_{game_id}").max_game_length() == (
-            DEFAULT_MAX_GAME_LENGTH[game_id]
-        )
+        game = pyspiel.load_game(f"python_hanse_{game_id}")
+        assert game.max_game_length() == DEFAULT_MAX_GAME_LENGTH[game_id]
     short = pyspiel.load_game("python_hanse_hansa", {"max_game_length": 150})
     assert short.max_game_length() == 150
     pyspiel.random_sim_test(short, num_sims=2, serialize=True, verbose=False)

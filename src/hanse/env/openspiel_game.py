@@ -66,7 +66,16 @@ class _Shared:
 
 
 class _Setup(_Shared):
-    __slots__ = ("codec", "encoder", "game", "max_length", "tensors")
+    __slots__ = (
+        "codec",
+        "encoder",
+        "game",
+        "max_length",
+        "start",
+        "start_tensors",
+        "tensors",
+        "views_hide_nothing",
+    )
 
     def __init__(self, game: Game, max_length: int) -> None:
         self.game = game
@@ -74,6 +83,8 @@ class _Setup(_Shared):
         self.encoder = ObservationEncoder(game)
         self.tensors = StateTensors(self.encoder)
         self.max_length = max_length
+        self.views_hide_nothing = bool(getattr(game, "views_hide_nothing", False))
+        """No seat's view differs from the spectator's but for naming the seat."""
         self.start = game.new_initial_state()
         """The game before its first action; new states are clones of it."""
         self.start_tensors: dict[int, np.ndarray[Any, np.dtype[np.float32]]] = {}
@@ -240,7 +251,7 @@ class HanseOpenSpielState(pyspiel.State):
         view = views.get(seat)
         if view is None:
             game = self.setup.game
-            if seat is not None and game.views_hide_nothing:
+            if seat is not None and self.setup.views_hide_nothing:
                 # Every seat's view is the spectator's naming the seat (the conformance suite
                 # checks it): one view serves all.
                 view = {**self.view(None), "seat": seat}
@@ -256,7 +267,7 @@ class HanseOpenSpielState(pyspiel.State):
             texts = self.position.texts = {}
         text = texts.get(seat)
         if text is None:
-            if seat is not None and self.setup.game.views_hide_nothing:
+            if seat is not None and self.setup.views_hide_nothing:
                 head, tail = self._spectator_text_parts()
                 text = f"{head}{json.dumps(seat)}{tail}"
             else:
@@ -280,12 +291,13 @@ class HanseOpenSpielState(pyspiel.State):
 
     def tensor(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The seat's observation vector (cached until the next action: do not write to it)."""
+        tensors: dict[int, np.ndarray[Any, np.dtype[np.float32]]]
         if self.length == 0:
             tensors = self.setup.start_tensors
+        elif self.position.tensors is None:
+            tensors = self.position.tensors = {}
         else:
             tensors = self.position.tensors
-            if tensors is None:
-                tensors = self.position.tensors = {}
         vector = tensors.get(seat)
         if vector is None:
             at_decision = self.current_player() >= 0
@@ -394,7 +406,7 @@ class HanseOpenSpielState(pyspiel.State):
         return list(game.returns(self.box.state))
 
     def __str__(self) -> str:
-        if self.setup.game.views_hide_nothing:
+        if self.setup.views_hide_nothing:
             head, tail = self._spectator_text_parts()
             return f"{head}null{tail}"
         return self.view_text(None)

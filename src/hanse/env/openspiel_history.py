@@ -82,7 +82,7 @@ class ActionTrail:
         state = self.cursor if self.cursor is not None else game.new_initial_state()
         seats = range(game.num_players)
         seen = self.seen
-        public = game.views_hide_nothing
+        public = getattr(game, "views_hide_nothing", False)
         for code in self.codes[self.done : length]:
             actor = game.current_player(state)
             action = codec.decode_chance(code) if actor == CHANCE else codec.decode(code)
