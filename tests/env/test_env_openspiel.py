@@ -13,7 +13,7 @@ import pytest
 from env_helpers import GAME_IDS
 
 from hanse.core.protocol import IllegalActionError
-from hanse.env import register_openspiel
+from hanse.env import bench_openspiel, register_openspiel
 from hanse.env.openspiel_game import DEFAULT_MAX_GAME_LENGTH
 from hanse.games import game_class
 
@@ -142,3 +142,18 @@ def test_games_and_states_pickle_and_copy(game_id: str) -> None:
         assert copied.legal_actions() == state.legal_actions()
     restored = game.deserialize_state(state.serialize())
     assert str(restored) == str(state)
+
+
+def test_the_stepping_benchmark_measures_the_engine_and_the_adapter(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rates = bench_openspiel.measure("kogge", 2, seconds=0.6, rounds=2)
+    assert list(rates) == ["engine", "openspiel", "openspiel+observation"]
+    assert all(rate > 0 for rate in rates.values())
+    bench_openspiel.main(["luebeck", "--seconds", "0.3", "--rounds", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "luebeck 3p engine",
+        "luebeck 3p openspiel",
+        "luebeck 3p openspiel+observation",
+    ]

@@ -4,8 +4,8 @@
 and ``python_hanse_speicherstadt``; then ``pyspiel.load_game("python_hanse_kogge", {"players":
 3, "taxes": True})`` makes a game. Parameters: ``players`` (default: the fewest the game allows),
 every variant flag of the game by its name, and ``max_game_length``, the decisions after which a
-game is cut (default per game, :data:`DEFAULT_MAX_GAME_LENGTH`: Lübeck and Die Speicherstadt
-1,000, Kogge 3,000, Hansa Teutonica 5,000).
+game is cut (default per game, :data:`DEFAULT_MAX_GAME_LENGTH`: Lübeck, Kogge and Die
+Speicherstadt 1,000, Hansa Teutonica 5,000).
 
 - Actions are the codes of :mod:`hanse.env.codec` (``num_distinct_actions``); chance nodes are
   explicit, their outcomes the chance codes with the game's probabilities
@@ -45,17 +45,20 @@ import pyspiel
 from hanse.core.game import win_returns
 from hanse.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, View
 from hanse.env.codec import ActionCodec
+from hanse.env.limits import MAX_STEPS
 from hanse.env.observation import ObservationEncoder
 from hanse.env.openspiel_history import ActionTrail
 from hanse.env.openspiel_tensors import StateTensors
 from hanse.games import game_class, make
 
 GAME_IDS = ("luebeck", "hansa", "kogge", "speicherstadt")
-DEFAULT_MAX_GAME_LENGTH = {"luebeck": 1_000, "hansa": 5_000, "kogge": 3_000, "speicherstadt": 1_000}
-"""Decisions after which a game is cut, by game, unless ``max_game_length`` says otherwise: above
-every random game of Lübeck, Kogge and Die Speicherstadt measured (at most 279, 739 with every
-Kogge flag, and 334), and about five times a Hansa Teutonica game between `easy` bots (1,028
-decisions on average with 3 players); random play of Hansa runs for 10,000 to 27,000."""
+DEFAULT_MAX_GAME_LENGTH = {**MAX_STEPS, "hansa": 5_000}
+"""Decisions after which a game is cut, by game, unless ``max_game_length`` says otherwise: the
+envs' limit (:mod:`hanse.env.limits`, above every random game measured) for Lübeck, Kogge and
+Die Speicherstadt; for Hansa Teutonica, whose random games run for 5,000 to 38,000 decisions,
+about five times a game between `easy` bots (1,028 decisions on average with 3 players), since
+OpenSpiel's tests keep a copy of every state and each holds the whole history in pyspiel (memory
+grows with the square of the length)."""
 
 
 class _Shared:
