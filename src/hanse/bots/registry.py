@@ -3,7 +3,8 @@
 A name with a colon names a factory outside the registry, called without arguments:
 ``package.module:factory`` (importable), or ``path/to/file.py:factory`` (a file, loaded by path), so
 a researcher can put any bot into ``hanse play`` or ``hanse arena`` without touching Hanse. Worker
-processes load it again by the same name.
+processes load it again by the same name. ``learned:PATH`` is a trained policy network's weights
+file (:mod:`hanse.bots.learned`).
 """
 
 from __future__ import annotations
@@ -62,13 +63,15 @@ BOT_LEVELS: dict[str, Callable[[], Bot]] = {
 def make_bot(name: str) -> Bot:
     if name in BOT_LEVELS:
         return BOT_LEVELS[name]()
+    if name.startswith(LEARNED_PREFIX):
+        return _learned(name.removeprefix(LEARNED_PREFIX))
     if ":" not in name and "@" in name:
         return _with_iterations(name)
     if ":" not in name:
         raise IllegalActionError(
             f"unknown bot {name!r}; known bots: {', '.join(BOT_LEVELS)}, "
             "a search bot with a fixed budget such as hard@2000, "
-            "or module:factory, or file.py:factory"
+            "learned:PATH (a weights file), or module:factory, or file.py:factory"
         )
     source, _, attribute = name.rpartition(":")
     factory = getattr(_load(source, name), attribute, None)
@@ -78,6 +81,19 @@ def make_bot(name: str) -> Bot:
     if not callable(getattr(bot, "act", None)):
         raise IllegalActionError(f"bot {name!r}: {attribute}() made {bot!r}, which has no act()")
     return bot
+
+
+LEARNED_PREFIX = "learned:"
+"""``learned:PATH``: a policy network trained for one game, from a weights file
+(:mod:`hanse.bots.learned`, written by ``examples/train_learned_agent.py``)."""
+
+
+def _learned(path: str) -> Bot:
+    if not path:
+        raise IllegalActionError("bot 'learned:': give the weights file, e.g. learned:luebeck.npz")
+    from hanse.bots.learned import LearnedBot
+
+    return LearnedBot(path)
 
 
 def _with_iterations(name: str) -> Bot:
