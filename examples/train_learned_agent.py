@@ -143,9 +143,7 @@ class Trainer:
         self.bot_rng = random.Random(args.seed)
         self.easy = HeuristicBot()
         self.venv = VectorEnv(args.game, args.players, args.envs)
-        self.net = PolicyValueNet(
-            self.venv.observation_size, self.venv.action_size, args.hidden
-        )
+        self.net = PolicyValueNet(self.venv.observation_size, self.venv.action_size, args.hidden)
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=args.learning_rate)
         self.past: deque[PolicyValueNet] = deque(maxlen=args.past_copies)
         self.roles = np.zeros((args.envs, args.players), dtype=np.int64)

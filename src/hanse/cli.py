@@ -127,17 +127,27 @@ def games() -> None:
     _print_table(table)
 
 
-def _check_bots(names: list[str]) -> dict[str, str]:
-    """Fail at once on an unknown bot name, before any game is played. Returns how to show each:
-    its `name`, with the spec that loads it when that differs (a bot of one's own)."""
+def _check_bots(names: list[str], game: Any = None) -> dict[str, str]:
+    """Fail at once on an unknown bot name, or one that cannot play `game`, before any game is
+    played. Returns how to show each: its `name`, with the spec that loads it when that differs
+    (a bot of one's own)."""
     labels = {}
     try:
         for spec in names:
-            name = str(getattr(make_bot(spec), "name", spec))
+            bot = make_bot(spec)
+            _check_game(bot, game)
+            name = str(getattr(bot, "name", spec))
             labels[spec] = spec if name == spec else f"{name} ({spec})"
     except IllegalActionError as error:
         raise _fail(str(error)) from None
     return labels
+
+
+def _check_game(bot: Any, game: Any) -> Any:
+    """A bot tied to one game (``learned:PATH``) says at once when it cannot play this one."""
+    if game is not None and callable(getattr(bot, "check_game", None)):
+        bot.check_game(game)
+    return bot
 
 
 def _print_table(table: Table) -> None:
@@ -165,7 +175,10 @@ def _seat_bots(game: Any, humans: list[int], bots: list[str]) -> dict[int, Any]:
         )
     names = bots or [_default_opponent(game)]
     try:
-        return {seat: make_bot(names[min(i, len(names) - 1)]) for i, seat in enumerate(others)}
+        return {
+            seat: _check_game(make_bot(names[min(i, len(names) - 1)]), game)
+            for i, seat in enumerate(others)
+        }
     except IllegalActionError as error:
         raise _fail(str(error)) from None
 
@@ -276,7 +289,8 @@ def play_command(
         typer.Option(
             "--bot",
             help=f"Bot for the other seats in order ({', '.join(BOT_LEVELS)}, a search level "
-            "with a fixed number of iterations such as hard@400, or package.module:factory); "
+            "with a fixed number of iterations such as hard@400, learned:PATH for a trained "
+            "network, or package.module:factory); "
             "the last one given fills the rest [default: easy].",
         ),
     ] = None,
@@ -463,7 +477,7 @@ def simulate_command(
         names = names * game.num_players
     if len(names) != game.num_players:
         raise _fail(f"give one bot or {game.num_players} bots, not {len(names)}")
-    labels = _check_bots(names)
+    labels = _check_bots(names, game)
     if games_count < 1 or jobs < 1:
         raise _fail("--games and --jobs must be at least 1")
     with _progress(as_json) as progress:
@@ -735,7 +749,7 @@ def arena_command(
     """A tournament: seats rotated, games in parallel, win rates with 95% CIs and ratings."""
     game = _make(game_id, players, flag)
     entrants = [challenger, *bot] if challenger else list(bot)
-    labels = _check_bots(entrants)
+    labels = _check_bots(entrants, game)
     try:
         lineups = (
             gauntlet(challenger, bot, game.num_players)

@@ -19,7 +19,9 @@ from hanse.games import game_class, make
 GAME_IDS = ("luebeck", "hansa", "kogge", "speicherstadt")
 
 
-def tiny_weights(path: Path, game: Game, seed: int = 0, policy_bias: np.ndarray | None = None) -> Path:
+def tiny_weights(
+    path: Path, game: Game, seed: int = 0, policy_bias: np.ndarray | None = None
+) -> Path:
     """A random network of one hidden layer of 8 for `game`."""
     rng = np.random.default_rng(seed)
     inputs = ObservationEncoder(game).size
@@ -101,7 +103,7 @@ def test_the_numpy_forward_is_the_saved_network(tmp_path: Path) -> None:
     hidden = np.maximum(x @ saved["hidden0_w"] + saved["hidden0_b"], 0.0)
     expected = hidden @ saved["policy_w"] + saved["policy_b"]
     assert np.allclose(bot.logits(x), expected, rtol=1e-5)
-    assert "test" == str(saved["note"]) and bot.describe().startswith("luebeck with 3 players")
+    assert str(saved["note"]) == "test" and bot.describe().startswith("luebeck with 3 players")
 
 
 def test_another_configuration_is_refused_with_what_the_weights_are_for(tmp_path: Path) -> None:
@@ -150,3 +152,21 @@ def test_layers_that_do_not_chain_are_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(IllegalActionError, match="do not chain"):
         LearnedBot(path)
+
+
+def test_the_arena_plays_it_and_refuses_another_game_before_the_first(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from hanse.cli import app
+
+    path = tiny_weights(tmp_path / "w.npz", make("luebeck", 3))
+    runner = CliRunner()
+    arguments = f"arena luebeck -p 3 --challenger learned:{path} --bot random --games 1 --json"
+    played = runner.invoke(app, arguments.split())
+    assert played.exit_code == 0, played.output
+    assert '"games": 3' in played.output
+    refused = runner.invoke(
+        app, ["arena", "kogge", "-p", "3", "--challenger", f"learned:{path}", "--bot", "easy"]
+    )
+    assert refused.exit_code == 2
+    assert "trained for luebeck with 3 players and cannot play kogge" in refused.output

@@ -117,6 +117,11 @@ class LearnedBot:
         """The configuration the weights were trained for, in words."""
         return _configuration(self.game_id, self.players, self.flags if flags else "")
 
+    def check_game(self, game: Game) -> None:
+        """Raise IllegalActionError unless the weights were trained for this configuration (the
+        CLI asks before the first game)."""
+        self._tables_for(game)
+
     def _tables_for(self, game: Game) -> tuple[Any, Any]:
         """The game's codec and observation encoder, after checking it is the trained one."""
         tables = self._tables.get(id(game))
