@@ -3,8 +3,7 @@
     python examples/rllib_self_play.py --game luebeck --players 3 --iterations 20
     python examples/rllib_self_play.py --address auto ...     # on a running Ray cluster
 
-Needs the ``rl`` and ``train`` extras and RLlib (``pip install 'hanse[rl,train]'
-'ray[rllib]'``, the same Ray version as the arena's).
+Needs RLlib and torch: ``pip install 'hanse[rllib]'`` (RLlib of the arena's Ray version).
 
 The env is :func:`hanse.env.pettingzoo_env` inside RLlib's own ``PettingZooEnv`` wrapper, every
 seat an agent. All agents map to one shared policy, so the game is played against copies of

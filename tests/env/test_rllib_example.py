@@ -2,8 +2,8 @@
 PettingZoo wrapper, every seat mapped to one shared policy with masked logits, on a local Ray.
 
 Hanse's env raises IllegalActionError for a code that is not legal, so two iterations that
-sample whole games show the masking holds. Skipped only where Ray cannot start (and then it says
-why); RLlib and torch come with the ``train`` extra.
+sample whole games show the masking holds. Skipped where Ray cannot start or the ``rllib`` extra
+(RLlib, torch) is not installed, and then it says which.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 pytest.importorskip("torch", reason="the train extra (torch) is not installed")
-pytest.importorskip("ray.rllib", reason="the train extra (ray[rllib]) is not installed")
+pytest.importorskip("ray.rllib", reason="the rllib extra (ray[rllib]) is not installed")
 
 import ray
 
