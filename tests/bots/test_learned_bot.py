@@ -170,3 +170,13 @@ def test_the_arena_plays_it_and_refuses_another_game_before_the_first(tmp_path: 
     )
     assert refused.exit_code == 2
     assert "trained for luebeck with 3 players and cannot play kogge" in refused.output
+
+
+def test_the_learned_level_plays_luebeck_at_three_and_refuses_the_rest() -> None:
+    bot = make_bot("learned")
+    assert isinstance(bot, LearnedBot) and bot.name == "learned"
+    assert bot.describe(flags=False) == "luebeck with 3 players"
+    game = make("luebeck", 3)
+    assert play_against_random(game, bot, seed=5, decisions=300) > 0
+    with pytest.raises(IllegalActionError, match="'learned' was trained for luebeck with 3"):
+        bot.check_game(make("luebeck", 4))

@@ -69,7 +69,7 @@ def _configuration(game_id: str, players: int, flags: str) -> str:
 class LearnedBot:
     """The most probable legal action of a policy network loaded from a weights file."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, name: str | None = None) -> None:
         try:
             import numpy as np
         except ImportError:
@@ -77,7 +77,7 @@ class LearnedBot:
                 "the learned bot needs NumPy: pip install 'hanse[rl]'"
             ) from None
         self.path = Path(path)
-        self.name = f"learned:{path}"
+        self.name = name or f"learned:{path}"
         try:
             with np.load(self.path, allow_pickle=False) as archive:
                 saved = {key: archive[key] for key in archive.files}

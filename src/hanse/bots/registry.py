@@ -45,6 +45,10 @@ def level_settings(seconds: float) -> SearchSettings:
     )
 
 
+LEARNED_WEIGHTS = Path(__file__).with_name("weights") / "luebeck-3.npz"
+"""The level ``learned``: trained for Lübeck at 3 players, where it beats ``easy`` (README)."""
+
+
 def _search_level(name: str, seconds: float) -> Bot:
     return ISMCTSBot(name, level_settings(seconds))
 
@@ -55,6 +59,8 @@ BOT_LEVELS: dict[str, Callable[[], Bot]] = {
     "medium": lambda: _search_level("medium", 0.25),
     "hard": lambda: _search_level("hard", 1.0),
     # Plain search with random rollouts to the end, one second per move.
+    # A policy network trained by examples/train_learned_agent.py: Lübeck at 3 players only.
+    "learned": lambda: _learned(str(LEARNED_WEIGHTS), "learned"),
     "mcts": lambda: MCTSBot("mcts", SearchSettings(iterations=None, seconds=1.0)),
     "ismcts": lambda: ISMCTSBot("ismcts", SearchSettings(iterations=None, seconds=1.0)),
 }
@@ -88,12 +94,12 @@ LEARNED_PREFIX = "learned:"
 (:mod:`hanse.bots.learned`, written by ``examples/train_learned_agent.py``)."""
 
 
-def _learned(path: str) -> Bot:
+def _learned(path: str, name: str | None = None) -> Bot:
     if not path:
         raise IllegalActionError("bot 'learned:': give the weights file, e.g. learned:luebeck.npz")
     from hanse.bots.learned import LearnedBot
 
-    return LearnedBot(path)
+    return LearnedBot(path, name)
 
 
 def _with_iterations(name: str) -> Bot:
