@@ -544,7 +544,7 @@ def bench_command(
         int | None,
         typer.Option(
             help="--server: closed loop instead: N players each read a table as its decider "
-            "and post a move, at once, table after table (submit latency)."
+            "and post a move, at once, table after table (submit latency) [default: off]."
         ),
     ] = None,
     workers: Annotated[int, typer.Option(help="--server: server processes.")] = 1,
