@@ -64,6 +64,33 @@ class LoadResult:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    @classmethod
+    def measured(
+        cls,
+        database_url: str | None,
+        workers: int,
+        tables: int,
+        rate: float | None,
+        seconds: float,
+        load: Any,
+        clients: int | None = None,
+    ) -> LoadResult:
+        """The figures of a run: `load` holds its accepted count, latencies and errors."""
+        return cls(
+            database="sqlite" if database_url is None else database_url.split("://", 1)[0],
+            workers=workers,
+            tables=tables,
+            offered_rate=rate,
+            seconds=seconds,
+            accepted=load.accepted,
+            moves_per_second=load.accepted / seconds,
+            latency_p50_ms=1000 * statistics.median(load.latencies) if load.latencies else 0.0,
+            latency_p99_ms=1000 * percentile(load.latencies, 0.99),
+            errors=len(load.errors),
+            error_samples=load.errors[:5],
+            clients=clients,
+        )
+
 
 def _free_port() -> int:
     with socket.socket() as probe:
@@ -244,17 +271,4 @@ def bench_server(
         load = asyncio.run(_run(server.url, tables, seconds, warmup, seed, rate))
     finally:
         server.stop()
-    shown = "sqlite" if database_url is None else database_url.split("://", 1)[0]
-    return LoadResult(
-        database=shown,
-        workers=workers,
-        tables=tables,
-        offered_rate=rate,
-        seconds=seconds,
-        accepted=load.accepted,
-        moves_per_second=load.accepted / seconds,
-        latency_p50_ms=1000 * statistics.median(load.latencies) if load.latencies else 0.0,
-        latency_p99_ms=1000 * percentile(load.latencies, 0.99),
-        errors=len(load.errors),
-        error_samples=load.errors[:5],
-    )
+    return LoadResult.measured(database_url, workers, tables, rate, seconds, load)

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-import statistics
 import time
 from dataclasses import dataclass, field
 
 import aiohttp
 
-from hanse.server.loadtest import LoadResult, Server, percentile
+from hanse.server.loadtest import LoadResult, Server
 
 GAME, PLAYERS = "luebeck", 3
 
@@ -139,17 +138,4 @@ def bench_closed_loop(
         loop = asyncio.run(_run(server.url, clients, tables, seconds, warmup, seed))
     finally:
         server.stop()
-    return LoadResult(
-        database="sqlite" if database_url is None else database_url.split("://", 1)[0],
-        workers=workers,
-        tables=tables,
-        offered_rate=None,
-        seconds=seconds,
-        accepted=loop.accepted,
-        moves_per_second=loop.accepted / seconds,
-        latency_p50_ms=1000 * statistics.median(loop.latencies) if loop.latencies else 0.0,
-        latency_p99_ms=1000 * percentile(loop.latencies, 0.99),
-        errors=len(loop.errors),
-        error_samples=loop.errors[:5],
-        clients=clients,
-    )
+    return LoadResult.measured(database_url, workers, tables, None, seconds, loop, clients)
