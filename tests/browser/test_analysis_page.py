@@ -91,7 +91,7 @@ def test_the_analysis_page_shows_its_progress_then_the_chart(
     assert overflow <= 0
     page.screenshot(path=str(tmp_path / f"analysis-{lang}.png"), full_page=True)
     # A largest loss's mark opens the replay at that move, as its player saw it.
-    first = chart.locator("a.loss").first
+    first = chart.locator('a.loss[data-rank="1"]')
     step = first.get_attribute("data-step")
     first.click()
     expect(page).to_have_url(re.compile(rf"/tables/{table_id}/replay\?step={step}&seat=\d$"))

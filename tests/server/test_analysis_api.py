@@ -105,7 +105,8 @@ def test_an_analysis_is_queued_then_computed_once_and_shown(server: ServerProces
         assert chart is not None
         assert len(re.findall(r'<polyline class="seat" data-seat="\d"', chart.group())) == 3
         marked = sorted(
-            int(s) for s in re.findall(r'<a class="loss" data-step="(\d+)"', chart.group())
+            int(s)
+            for s in re.findall(r'<a class="loss" data-rank="\d" data-step="(\d+)"', chart.group())
         )
         largest = sorted(d["step"] for d in result["decisions"] if d["largest_loss"])
         assert marked == largest

@@ -88,6 +88,18 @@ def test_the_caps_per_program_and_per_pass_and_the_room_left() -> None:
     assert len(table.programs) + len(table.bots) == 3 and len(set(table.bots)) == 2
 
 
+def test_house_bots_fill_seats_only_once_the_seeker_has_waited_a_pass() -> None:
+    """Programs entering about together meet each other rather than a house bot each."""
+    early = entrant(1, waited=5.0)
+    assert pair([early], room=10, per_program=1, bot_after=60.0) == []  # alone, too early
+    together = pair([early, entrant(2, waited=1.0)], room=10, per_program=1, bot_after=60.0)
+    assert [([p.token_id for p in t.programs], t.bots) for t in together] == [([1, 2], ())]
+    waited = pair([entrant(1, waited=60.0)], room=10, per_program=1, bot_after=60.0)
+    assert [t.bots for t in waited] == [("easy",)]
+    three = entrant(1, game="luebeck", klass="3p+", waited=5.0)
+    assert pair([three, entrant(2, game="luebeck", klass="3p+")], 10, 1, bot_after=60.0) == []
+
+
 @pytest.fixture
 def world(database_url: str) -> Iterator[tuple[TableService, ManualClock]]:
     engine = storage.create_engine(database_url)
@@ -156,6 +168,21 @@ def test_a_pass_seats_two_programs_together_at_a_started_live_table_once(
     ]
     clock.advance(RULES.seconds)
     assert run_pass(service, two, rng) == []  # two tables each
+
+
+def test_a_lone_program_meets_a_house_bot_at_its_first_pass_after_waiting(
+    world: tuple[TableService, ManualClock],
+) -> None:
+    service, clock = world
+    ada = program(service, "ada")
+    ladder.enter(service.engine, ada, "kogge", "2p", clock())
+    patient = replace(RULES, bot_after=RULES.seconds)
+    rng = random.Random(5)
+    assert run_pass(service, patient, rng) == []  # just entered: a program may come
+    clock.advance(RULES.seconds)
+    made = run_pass(service, patient, rng)
+    assert made is not None and len(made) == 1
+    assert sorted(kind for kind, _ in ladder_table_seats(service)[0]) == ["bot", "human"]
 
 
 def test_the_servers_cap_on_ladder_tables(world: tuple[TableService, ManualClock]) -> None:

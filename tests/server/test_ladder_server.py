@@ -26,7 +26,12 @@ from tests.server.server_process import (
 
 PROGRAM = Path(__file__).resolve().parents[2] / "examples" / "random_program.py"
 LADDER_ARGS = ["--ladder", "kogge", "--games", "1"]
-LADDER = {"HANSE_LADDER_SECONDS": "1", "HANSE_LADDER_PER_PROGRAM": "1"}
+# House bots only after a minute: the two programs of a test, started together, meet each other
+LADDER = {
+    "HANSE_LADDER_SECONDS": "1",
+    "HANSE_LADDER_PER_PROGRAM": "1",
+    "HANSE_LADDER_BOT_AFTER": "60",
+}
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +106,7 @@ def test_two_programs_are_paired_play_to_the_end_are_rated_once_and_leave(
     tokens = [bot_token(server, person(server, name))["token"] for name in ("ada", "bea")]
     with ThreadPoolExecutor(2) as pool:
         played = list(pool.map(play_in_ladder, [server] * 2, tokens, [1, 2]))
-    # They met first (a program rather meets a program of its rating than a house bot)
+    # They met (before a minute is up, a house bot takes no seat)
     assert played[0][0] == played[1][0]
     for name, tables in zip(("ada/p", "bea/p"), played, strict=True):
         rated = httpx.get(f"{server.url}/api/players/{name}").json()
@@ -183,8 +188,8 @@ def test_two_workers_make_one_table_for_two_programs(tmp_path: Path) -> None:
                 f"{process.url}/api/ladder/hansa/entries", json={}, headers=bearer(token)
             )
             assert entered.status_code == 201, entered.text
-        # A pass between the two entries seats the first against a house bot: one table or
-        # two, but never a second table for a program, however the two workers' passes fall
+        # However the two workers' passes fall, each program is seated once (they meet: no
+        # house bot within the first minute), never at a second table
         seen: list[set[str]] = [set(), set()]
         deadline = time.monotonic() + 6
         while time.monotonic() < deadline:

@@ -12,6 +12,7 @@ from hanse.games.svg_parts import SEAT_COLOURS, SEAT_LETTERS
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 52, 24, 12, 40
+MARK_RADIUS = 9
 
 
 def win_chance_chart(
@@ -79,9 +80,13 @@ def win_chance_chart(
         (d for d in analysis["decisions"] if d.get("largest_loss")),
         key=lambda d: (-d["loss"], d["step"]),
     )
-    for rank, decision in enumerate(ranked, start=1):
+    marks = [(x(int(d["step"])), y(float(d["chances"][int(d["seat"])]))) for d in ranked]
+    circles = _apart(marks, 2 * MARK_RADIUS + 1)
+    # The first-ranked mark is drawn last, so it lies on top where marks touch and stays clickable.
+    for rank in range(len(ranked), 0, -1):
+        decision = ranked[rank - 1]
         step, seat = int(decision["step"]), int(decision["seat"])
-        chance = float(decision["chances"][seat])
+        mark_x, mark_y = circles[rank - 1]
         title = loss_words.format(
             rank=rank,
             who=names[seat],
@@ -89,13 +94,13 @@ def win_chance_chart(
             loss=f"{100 * float(decision['loss']):.1f}",
         )
         parts.append(
-            f'<a class="loss" data-step="{step}" href="/tables/{escape(table_id)}/replay?step='
-            f'{step}&amp;seat={seat}"><title>{escape(title)}</title>'
+            f'<a class="loss" data-rank="{rank}" data-step="{step}" href="/tables/'
+            f'{escape(table_id)}/replay?step={step}&amp;seat={seat}"><title>{escape(title)}</title>'
             f'<line x1="{x(step):.1f}" y1="{TOP}" x2="{x(step):.1f}" y2="{bottom}" '
             f'stroke="{SEAT_COLOURS[seat]}"/>'
-            f'<circle cx="{x(step):.1f}" cy="{y(chance):.1f}" r="9" fill="#fff" '
+            f'<circle cx="{mark_x:.1f}" cy="{mark_y:.1f}" r="{MARK_RADIUS}" fill="#fff" '
             f'stroke="{SEAT_COLOURS[seat]}"/>'
-            f'<text x="{x(step):.1f}" y="{y(chance) + 4.5:.1f}" text-anchor="middle">{rank}</text>'
+            f'<text x="{mark_x:.1f}" y="{mark_y + 4.5:.1f}" text-anchor="middle">{rank}</text>'
             "</a>"
         )
     parts.append("</svg>")
@@ -111,4 +116,24 @@ def _spread(heights: list[float], gap: float) -> dict[int, float]:
     for seat in order:
         placed[seat] = max(heights[seat], previous + gap)
         previous = placed[seat]
+    return placed
+
+
+def _apart(marks: list[tuple[float, float]], gap: float) -> list[tuple[float, float]]:
+    """The largest losses' circles where they happened, those of moves close together (closer
+    than `gap` across) moved apart up and down by `gap`, so that no number hides another, and
+    kept inside the chart."""
+    order = sorted(range(len(marks)), key=lambda i: marks[i])
+    placed = list(marks)
+    cluster: list[int] = []
+    for i in [*order, -1]:
+        if i >= 0 and cluster and marks[i][0] - marks[cluster[-1]][0] < gap:
+            cluster.append(i)
+            continue
+        if len(cluster) > 1:
+            heights = _spread([marks[j][1] for j in cluster], gap)
+            top = max(0.0, max(heights.values()) - (HEIGHT - BOTTOM - gap / 2))
+            for k, j in enumerate(cluster):
+                placed[j] = (marks[j][0], max(TOP + gap / 2, heights[k] - top))
+        cluster = [i]
     return placed

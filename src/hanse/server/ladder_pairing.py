@@ -8,7 +8,9 @@ bots, which stand in every ladder as anchors.
   game and class costing ``REPEAT_COST`` more per meeting (so that it does not meet the same
   opponents over and over) and a house bot ``HOUSE_BOT_COST`` more (between equals a program
   rather meets a program). Two programs of one account never meet: their table could not be
-  rated (``ratings.py``: one account sits once).
+  rated (``ratings.py``: one account sits once). House bots fill seats only for a seeker that
+  has waited ``Settings.ladder_bot_after`` seconds since its entry or last pairing (by default
+  one pass): programs that enter about together meet each other, not a house bot each.
 - **How much**: a program gets at most one new table per pass and has at most
   ``Settings.ladder_per_program`` ladder tables playing; the server at most
   ``Settings.ladder_tables`` (its share of the server for the ladder).
@@ -39,6 +41,7 @@ from starlette.concurrency import run_in_threadpool
 from hanse.games import REGISTRY
 from hanse.server.background import BackgroundTask
 from hanse.server.bots import BotRunner
+from hanse.server.clock import epoch_seconds
 from hanse.server.clocks import BOT_LEVELS, TimeControl
 from hanse.server.errors import SERVICE_AWAY
 from hanse.server.models import (
@@ -74,6 +77,7 @@ class Rules:
     per_program: int
     base: float
     increment: float
+    bot_after: float = 0.0  # seconds a seeker waits before house bots may fill its seats
 
     @classmethod
     def of(cls, settings: Settings) -> Rules:
@@ -83,6 +87,7 @@ class Rules:
             settings.ladder_per_program,
             settings.ladder_base,
             settings.ladder_increment,
+            settings.ladder_bot_after,
         )
 
     def clock(self) -> TimeControl:
@@ -101,6 +106,7 @@ class Entrant:
     mu: float
     open_tables: int  # its ladder tables playing now, in every game
     met: tuple[str, ...] = ()  # the subjects at its last RECENT ladder tables (repeats kept)
+    waited: float = 0.0  # seconds since its entry or its last pairing
 
     @property
     def subject(self) -> str:
@@ -130,9 +136,12 @@ def _cost(seeker: Entrant, subject: str, mu: float, house_bot: bool) -> float:
     return abs(seeker.mu - mu) + REPEAT_COST * repeats + (HOUSE_BOT_COST if house_bot else 0.0)
 
 
-def pair(entrants: Sequence[Entrant], room: int, per_program: int) -> list[Pairing]:
+def pair(
+    entrants: Sequence[Entrant], room: int, per_program: int, bot_after: float = 0.0
+) -> list[Pairing]:
     """The tables of one pass: `entrants` in the order they seek (longest waiting first), at
-    most `room` tables, no program beyond `per_program` tables playing or at two new ones."""
+    most `room` tables, no program beyond `per_program` tables playing or at two new ones,
+    house bots only at the table of a seeker that has waited `bot_after` seconds."""
     made: list[Pairing] = []
     used: set[int] = set()
 
@@ -160,15 +169,19 @@ def pair(entrants: Sequence[Entrant], room: int, per_program: int) -> list[Pairi
                     and other.token_id not in {p.token_id for p in programs}
                 ):
                     choices.append((_cost(seeker, other.subject, other.mu, False), 0, other))
-            for level in BOT_LEVELS:
+            for level in BOT_LEVELS if seeker.waited >= bot_after else ():
                 if level not in bots:
                     cost = _cost(seeker, f"bot:{level}", anchors[level], True)
                     choices.append((cost, 1, level))
+            if not choices:  # no program free, and too early for a house bot: next pass
+                break
             _, _, chosen = min(choices, key=lambda choice: choice[:2])
             if isinstance(chosen, str):
                 bots.append(chosen)
             else:
                 programs.append(chosen)
+        if len(programs) + len(bots) < size:
+            continue
         used.update(p.token_id for p in programs)
         made.append(Pairing(seeker.game, seeker.klass, tuple(programs), tuple(bots)))
     return made
@@ -211,8 +224,9 @@ def open_ladder_tables(conn: sa.Connection) -> int:
     )
 
 
-def entrants(conn: sa.Connection) -> list[Entrant]:
-    """Every live entry, longest waiting first (since its last pairing, else its entry)."""
+def entrants(conn: sa.Connection, now: float) -> list[Entrant]:
+    """Every live entry at `now`, longest waiting first (since its last pairing, else its
+    entry)."""
     waited = sa.func.coalesce(ladder_entries.c.paired_at, ladder_entries.c.entered_at)
     rows = conn.execute(
         sa.select(
@@ -222,6 +236,7 @@ def entrants(conn: sa.Connection) -> list[Entrant]:
             bot_tokens.c.account_id,
             bot_tokens.c.name,
             accounts.c.name.label("account"),
+            waited.label("since"),
         )
         .join(bot_tokens, bot_tokens.c.id == ladder_entries.c.token_id)
         .join(accounts, accounts.c.id == bot_tokens.c.account_id)
@@ -262,6 +277,7 @@ def entrants(conn: sa.Connection) -> list[Entrant]:
                 mu=mus.get((f"program:{token}", game, klass), MU_START),
                 open_tables=playing[token],
                 met=_met(conn, token, game, klass),
+                waited=now - epoch_seconds(r.since),
             )
         )
     return found
@@ -341,7 +357,9 @@ def run_pass(service: TableService, rules: Rules, rng: random.Random) -> list[st
             return []
         return [
             make_table(service, conn, pairing, rules, rng)
-            for pairing in pair(entrants(conn), room, rules.per_program)
+            for pairing in pair(
+                entrants(conn, service.now()), room, rules.per_program, rules.bot_after
+            )
         ]
 
 

@@ -95,8 +95,11 @@ class Settings:
     # `ladder_seconds`, at most `ladder_tables` ladder tables playing at once on the server (its
     # share of it) and `ladder_per_program` for each program; a ladder table is live, with a
     # Fischer clock of `ladder_base` seconds and `ladder_increment` a move, so that a program
-    # that stops moving loses its seat to a bot (and the game).
+    # that stops moving loses its seat to a bot (and the game). House bots fill a program's
+    # seats once it has waited `ladder_bot_after` seconds (one pass), so that programs entering
+    # about together meet each other.
     ladder_seconds: float = 180.0
+    ladder_bot_after: float = 180.0
     ladder_tables: int = 8
     ladder_per_program: int = 2
     ladder_base: float = 300.0

@@ -69,9 +69,17 @@ _events = sa.Table(
     sa.Column("level", sa.String(16)),
     sa.Column("created_at", sa.DateTime(timezone=True)),
 )
-_moves_old = sa.Table("moves_old", _meta, *(c.copy() for c in _moves.columns))
+
+
+def _columns_of(table: sa.Table) -> list[sa.Column[Any]]:
+    """Fresh columns of `table`'s names and types, for a copy of it (a column belongs to one
+    table; Column.copy is deprecated)."""
+    return [sa.Column(c.name, c.type) for c in table.columns]
+
+
+_moves_old = sa.Table("moves_old", _meta, *_columns_of(_moves))
 _moves_old.append_column(sa.Column("notation", sa.Integer))
-_events_old = sa.Table("table_events_old", _meta, *(c.copy() for c in _events.columns))
+_events_old = sa.Table("table_events_old", _meta, *_columns_of(_events))
 _leases = sa.Table("bot_leases", _meta, sa.Column("table_id", sa.String(32)))
 
 
