@@ -41,7 +41,7 @@ def _variants(game: str) -> list[dict[str, Any]]:
 WALKS = [
     (game, n, flags) for game, counts in COUNTS.items() for flags in _variants(game) for n in counts
 ]
-DECISIONS = 300
+DECISIONS = 200
 """How far into a game the walks compare boards (Kogge's games run to thousands of decisions)."""
 IDS = [f"{g}-{n}-{'+'.join(sorted(f)) or 'default'}" for g, n, f in WALKS]
 SVG = "{http://www.w3.org/2000/svg}"

@@ -74,6 +74,11 @@ def receive(connection: ClientConnection, timeout: float = 30.0) -> dict[str, An
     return dict(json.loads(connection.recv(timeout=timeout)))
 
 
+WANDER = 40
+"""Random moves of a seat in play_until_over before it ends its turns whenever it may (Hansa:
+random play runs to 10,000-24,000 decisions)."""
+
+
 def play_until_over(
     api: Api,
     table_id: str,
@@ -91,6 +96,8 @@ def play_until_over(
             return state
         if state["decider"] == state["seat"] and state["legal"]:
             choice = rng.choice(state["legal"])["text"]
+            if made >= WANDER and "end_turn" in (a["text"] for a in state["legal"]):
+                choice = "end_turn"  # random Hansa play holds a game up: the bots end it
             response = api.move(table_id, token, choice, state["version"])
             if response.status_code == 429:  # the server's rate limit: wait as it says
                 time.sleep(float(response.headers["Retry-After"]))

@@ -14,7 +14,7 @@ from hanse.games.luebeck import LuebeckGame, data
 from hanse.games.luebeck.rules.cogs import figures_on_cogs
 from hanse.games.luebeck.state import ACTION, LuebeckState
 
-SEEDS = 200
+SEEDS = 100
 CHUNK = 50
 MAX_ACTIONS = 5000  # random games take about 350 actions
 
