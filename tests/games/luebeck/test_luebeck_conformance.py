@@ -22,7 +22,7 @@ MAX_ACTIONS = 5000  # random games take about 350 actions
 @pytest.mark.parametrize("first", range(0, SEEDS, CHUNK))
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_conformance(n: int, first: int) -> None:
-    """200 seeds per player count; views, clones and illegal probes on every 25th node."""
+    """100 seeds per player count; views, clones and illegal probes on every 25th node."""
     check_conformance(
         "luebeck", [n], range(first, first + CHUNK), max_actions=MAX_ACTIONS, view_every=25
     )
