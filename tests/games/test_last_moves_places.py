@@ -43,6 +43,8 @@ WALKS = [
 ]
 DECISIONS = 200
 """How far into a game the walks compare boards (Kogge's games run to thousands of decisions)."""
+CONSECUTIVE = 120
+"""How far the walk comparing consecutive boards goes (four boards drawn and read a move)."""
 IDS = [f"{g}-{n}-{'+'.join(sorted(f)) or 'default'}" for g, n, f in WALKS]
 SVG = "{http://www.w3.org/2000/svg}"
 KEY = re.compile(r"[^\s\"'<>&]+")
@@ -125,15 +127,17 @@ def _drawings(svg: str, game: str) -> dict[str, str]:
     }
 
 
-def _walk(game_id: str, n: int, flags: dict[str, Any], seed: int) -> Iterator[tuple[Any, Any]]:
-    """Every move of a seeded random game (chance included) up to its :data:`DECISIONS`-th
+def _walk(
+    game_id: str, n: int, flags: dict[str, Any], seed: int, decisions_wanted: int = DECISIONS
+) -> Iterator[tuple[Any, Any]]:
+    """Every move of a seeded random game (chance included) up to its `decisions_wanted`-th
     decision: (game, state, action) before the walk applies the action; the state must not be
     kept past the next step."""
     game = make(game_id, num_players=n, **flags)
     state = game.new_initial_state()
     rng = random.Random(seed)
     decisions = 0
-    while not game.is_terminal(state) and decisions < DECISIONS:
+    while not game.is_terminal(state) and decisions < decisions_wanted:
         player = game.current_player(state)
         if player == CHANCE:
             action = sample_chance(game, state, rng)
@@ -178,7 +182,7 @@ def test_a_state_changes_where_the_drawing_does(
     board_svg: BoardSvg = _module(game_id).board_svg
     before: dict[int | None, dict[str, Any]] = {}
     changes = compared = 0
-    for game, state, _ in _walk(game_id, n, flags, seed=10 + n):
+    for game, state, _ in _walk(game_id, n, flags, seed=10 + n, decisions_wanted=CONSECUTIVE):
         if game.current_player(state) == CHANCE:
             continue
         for viewer in (0, None):
