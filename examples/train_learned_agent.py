@@ -263,9 +263,11 @@ class Trainer:
             observations = torch.from_numpy(batch.observations)
             masks = torch.from_numpy(batch.masks)
             with torch.no_grad():
-                logits, values = self.net(observations[learners], masks[learners])
-                chosen, log_probs = sample(logits)
-                codes[learners] = chosen.numpy()
+                # With few rows, every row may wait on an opponent: no learner decides this step.
+                if len(learners):
+                    logits, values = self.net(observations[learners], masks[learners])
+                    chosen, log_probs = sample(logits)
+                    codes[learners] = chosen.numpy()
                 past_rows = np.flatnonzero(roles == PAST)
                 if len(past_rows) and past_net is not None:
                     codes[past_rows] = sample(
