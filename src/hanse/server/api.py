@@ -4,10 +4,10 @@ in ``live_api.py``."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
-from fastapi.responses import ORJSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.concurrency import run_in_threadpool
 
@@ -30,6 +30,7 @@ from hanse.server.errors import (
     forbidden,
     unauthorized,
 )
+from hanse.server.json_response import OrjsonResponse
 from hanse.server.lobby_query import LobbyQuery
 from hanse.server.table_specs import SeatSpec, TableSpec
 from hanse.server.tables import BOT_LEVELS
@@ -193,7 +194,7 @@ async def lobby(
     return page.tables
 
 
-@router.get("/tables/{table_id}", response_class=ORJSONResponse)
+@router.get("/tables/{table_id}", response_class=OrjsonResponse)
 async def read_table(
     table_id: str,
     request: Request,
@@ -206,13 +207,14 @@ async def read_table(
     seat = await caller_seat(request, table_id, unsafe=False)
     await private.check_watcher(request, table_id, seat)
     service = service_of(request)
-    payload = service.read_now(table_id, seat, log_from, log_after)
+    payload = service.read_now(table_id, seat, log_from, log_after, log_json=True)
     if payload is None:
-        payload = await run_in_threadpool(service.read, table_id, seat, log_from, log_after)
-    return ORJSONResponse(payload)
+        read = partial(service.read, log_json=True)
+        payload = await run_in_threadpool(read, table_id, seat, log_from, log_after)
+    return OrjsonResponse(payload)
 
 
-@router.post("/tables/{table_id}/moves", response_class=ORJSONResponse)
+@router.post("/tables/{table_id}/moves", response_class=OrjsonResponse)
 async def submit_move(table_id: str, body: MoveIn, request: Request) -> Response:
     """Play a move (its notation) at the version it was chosen at; the new table state."""
     seat = await caller_seat(request, table_id, unsafe=True)
@@ -221,12 +223,13 @@ async def submit_move(table_id: str, body: MoveIn, request: Request) -> Response
     settings = request.app.state.settings
     await limit_rate(request, f"submit:{table_id}:{seat}", settings.submit_rate, 1)
     service = service_of(request)
-    done = await run_in_threadpool(service.submit, table_id, seat, body.action, body.version)
+    submit = partial(service.submit, log_json=True)
+    done = await run_in_threadpool(submit, table_id, seat, body.action, body.version)
     await after_change(request, table_id, done.seq, done.bot_to_move)
-    return ORJSONResponse(done.payload)
+    return OrjsonResponse(done.payload)
 
 
-@router.post("/tables/{table_id}/undo", response_class=ORJSONResponse)
+@router.post("/tables/{table_id}/undo", response_class=OrjsonResponse)
 async def undo_move(table_id: str, body: UndoIn, request: Request) -> Response:
     """Take back one's last move while still deciding (the payload's ``can_undo`` says when),
     shown at `version`; the new table state."""
@@ -237,10 +240,10 @@ async def undo_move(table_id: str, body: UndoIn, request: Request) -> Response:
     await limit_rate(request, f"submit:{table_id}:{seat}", settings.submit_rate, 1)
     done = await run_in_threadpool(service_of(request).undo, table_id, seat, body.version)
     await after_change(request, table_id, done.seq, False)
-    return ORJSONResponse(done.payload)
+    return OrjsonResponse(done.payload)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/bot", response_class=ORJSONResponse)
+@router.post("/tables/{table_id}/seats/{seat}/bot", response_class=OrjsonResponse)
 async def hand_to_bot(table_id: str, seat: int, body: HandToBotIn, request: Request) -> Response:
     """Let a bot play a seat from now on: one's own (leaving the game), or that of a player who
     has had its decision for longer than the table's turn limit (``can_take_over``)."""
@@ -252,7 +255,7 @@ async def hand_to_bot(table_id: str, seat: int, body: HandToBotIn, request: Requ
         service.hand_to_bot, table_id, caller, seat, body.version, body.level
     )
     await after_change(request, table_id, done.seq, done.bot_to_move)
-    return ORJSONResponse(done.payload)
+    return OrjsonResponse(done.payload)
 
 
 @router.post("/tables/{table_id}/chat", status_code=201, response_model=ChatSaid)

@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import ORJSONResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, StrictInt
 from starlette.concurrency import run_in_threadpool
 
 from hanse.server.callers import account_of, after_change, caller_seat, service_of
 from hanse.server.errors import forbidden, unauthorized
 from hanse.server.errors import unprocessable as invalid
+from hanse.server.json_response import OrjsonResponse
 from hanse.server.timeouts import TimeOuts
 
 router = APIRouter(prefix="/api")
@@ -24,7 +25,7 @@ class BackIn(BaseModel):
     version: StrictInt
 
 
-@router.post("/tables/{table_id}/seats/{seat}/back", response_class=ORJSONResponse)
+@router.post("/tables/{table_id}/seats/{seat}/back", response_class=OrjsonResponse)
 async def take_seat_back(table_id: str, seat: int, body: BackIn, request: Request) -> Response:
     """The seat's own person takes back the seat a bot took when their time ran out."""
     caller = await caller_seat(request, table_id, unsafe=True)
@@ -35,10 +36,10 @@ async def take_seat_back(table_id: str, seat: int, body: BackIn, request: Reques
     time_outs = TimeOuts(service_of(request))
     done = await run_in_threadpool(time_outs.take_seat_back, table_id, seat, body.version)
     await after_change(request, table_id, done.seq, done.bot_to_move)
-    return ORJSONResponse(done.payload)
+    return OrjsonResponse(done.payload)
 
 
-@router.post("/tables/{table_id}/end", response_class=ORJSONResponse)
+@router.post("/tables/{table_id}/end", response_class=OrjsonResponse)
 async def agree_to_end(table_id: str, body: BackIn, request: Request) -> Response:
     """Agree to end the game without a result, once a person's time ran out at a table created
     with ``"on_time_out": "abandon"``; the last of the others to agree ends it."""
@@ -48,7 +49,7 @@ async def agree_to_end(table_id: str, body: BackIn, request: Request) -> Respons
     time_outs = TimeOuts(service_of(request))
     done = await run_in_threadpool(time_outs.agree_to_end, table_id, caller, body.version)
     await after_change(request, table_id, done.seq, done.bot_to_move)
-    return ORJSONResponse(done.payload)
+    return OrjsonResponse(done.payload)
 
 
 @router.get("/me/vacation")

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+import orjson
+
 from hanse.core import takeback
 from hanse.core.match import sample_chance
 from hanse.core.protocol import CHANCE, TERMINAL, Action, IllegalActionError
@@ -107,6 +109,9 @@ class LiveTable:
     # shared by every payload and never changed (the log only grows; a take-back is a new entry
     # and replays the table afresh).
     _rendered: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    # The same entries as JSON, for the API's answers: the log is most of a payload's bytes, and
+    # serialising it again at every read was a tenth of the server's time per move (issue 32).
+    _rendered_json: dict[int, list[bytes]] = field(default_factory=dict)
     _flags: dict[str, Any] = field(default_factory=dict)
     # The state before the last stored move, and that move, when it was one decision with no
     # chance after it: what taking the move back returns to (None otherwise).
@@ -254,6 +259,7 @@ class LiveTable:
         other.state = state
         other._shown = {}
         other._rendered = {}
+        other._rendered_json = {}
         return other
 
     # -- what clients see ----------------------------------------------------------------------
@@ -297,11 +303,17 @@ class LiveTable:
         return shown
 
     def payload(
-        self, seat: int | None, log_from: int = 0, held: int | None = None
+        self,
+        seat: int | None,
+        log_from: int = 0,
+        held: int | None = None,
+        *,
+        log_json: bool = False,
     ) -> dict[str, Any]:
         """The table as `seat` (None: a spectator) may see it, with its log from entry
         `log_from`, or (`held`: the seq of the last entry the client holds) from where that
-        client's log goes on (:meth:`log_start`)."""
+        client's log goes on (:meth:`log_start`). With `log_json`, the log is already JSON (an
+        ``orjson.Fragment``), for an answer that is only serialised."""
         started = self.status not in ("waiting", "expired")  # expired: never started
         view = self._view(seat) if started else None
         decider = self.decider
@@ -342,7 +354,7 @@ class LiveTable:
             "view": view,
             "legal": legal,
             "log_start": start,
-            "log": self._log_for(viewer, start),
+            "log": self._log_json_for(viewer, start) if log_json else self._log_for(viewer, start),
             "scores": None,
             "winners": None,
             # A rematch is private: its id is for the players only (private.py).
@@ -363,6 +375,13 @@ class LiveTable:
         rendered = self._rendered.setdefault(viewer, [])
         rendered.extend(_logged(entry, viewer) for entry in self.entries[len(rendered) :])
         return rendered[start:]
+
+    def _log_json_for(self, viewer: int, start: int) -> orjson.Fragment:
+        """:meth:`_log_for` as one JSON array, each entry serialised once."""
+        rendered = self._log_for(viewer, 0)
+        serialised = self._rendered_json.setdefault(viewer, [])
+        serialised.extend(orjson.dumps(entry) for entry in rendered[len(serialised) :])
+        return orjson.Fragment(b"[" + b",".join(serialised[start:]) + b"]")
 
     def clocks(self) -> dict[str, Any]:
         """The payload's ``clocks``: each person's seconds left now (None without a clock, and

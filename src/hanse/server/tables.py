@@ -208,20 +208,33 @@ class TableService(TableSeating):
     # -- creating and joining ----------------------------------------------------------------
     # -- reading -----------------------------------------------------------------------------
     def read(
-        self, table_id: str, seat: int | None, log_from: int = 0, held: int | None = None
+        self,
+        table_id: str,
+        seat: int | None,
+        log_from: int = 0,
+        held: int | None = None,
+        *,
+        log_json: bool = False,
     ) -> dict[str, Any]:
         """The payload (:meth:`LiveTable.payload`: its log from entry `log_from`, or after the
-        entry numbered `held`)."""
+        entry numbered `held`; with `log_json`, the log already serialised)."""
         with self._locked(table_id):
             live = self._exclusive_cached(table_id)
             # A clock is read afresh: a vacation may have begun since the last move (clock_store).
             if live is not None and live.clock is None:
-                return live.payload(seat, log_from, held)
+                return live.payload(seat, log_from, held, log_json=log_json)
             with self.engine.connect() as conn:
-                return self._live(conn, table_id).payload(seat, log_from, held)
+                live = self._live(conn, table_id)
+                return live.payload(seat, log_from, held, log_json=log_json)
 
     def read_now(
-        self, table_id: str, seat: int | None, log_from: int = 0, held: int | None = None
+        self,
+        table_id: str,
+        seat: int | None,
+        log_from: int = 0,
+        held: int | None = None,
+        *,
+        log_json: bool = False,
     ) -> dict[str, Any] | None:
         """As :meth:`read`, from the cache without waiting or the database, where this worker is
         the only one writing, the game is on without a clock and no move is being stored right
@@ -236,7 +249,7 @@ class TableService(TableSeating):
             live = self._exclusive_cached(table_id)
             if live is None or live.clock is not None:
                 return None
-            return live.payload(seat, log_from, held)
+            return live.payload(seat, log_from, held, log_json=log_json)
         finally:
             lock.release()
 
@@ -387,9 +400,17 @@ class TableService(TableSeating):
 
     # -- playing -----------------------------------------------------------------------------
     def submit(
-        self, table_id: str, seat: int, text: Any, version: Any, by_bot: bool = False
+        self,
+        table_id: str,
+        seat: int,
+        text: Any,
+        version: Any,
+        by_bot: bool = False,
+        *,
+        log_json: bool = False,
     ) -> Submitted:
-        """Check and store one move of `seat`, then draw and store the chance that follows."""
+        """Check and store one move of `seat`, then draw and store the chance that follows (the
+        answer's log already serialised with `log_json`)."""
         if not isinstance(version, int) or isinstance(version, bool):
             raise invalid("version is the table's version number the move was chosen at")
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_TEXT:
@@ -433,7 +454,7 @@ class TableService(TableSeating):
             live.status = "finished" if live.is_over else "playing"
             decider = live.decider
             bot_next = decider is not None and live.seats[decider].kind == "bot"
-            return Submitted(live.payload(seat), bot_next, live.seq)
+            return Submitted(live.payload(seat, log_json=log_json), bot_next, live.seq)
 
     def undo(self, table_id: str, seat: int, version: int) -> Submitted:
         """Take back `seat`'s last move, shown at `version` (DESIGN.md: the row is marked undone,
