@@ -146,7 +146,7 @@ def _status(svg: str) -> str:
 def test_the_header_names_the_decider() -> None:
     """The status line names the decider as "Player A" without names, by its name with names
     ("Anna (A) buys or declines"), "Anna (A, you)" on the decider's own board, a long name cut
-    to the line's room; in German too."""
+    to the line's room; in German too. A buyer's coins are said beside the price."""
     from hanse.web.i18n import game_translations
 
     german = game_translations("de", "speicherstadt").gettext
@@ -166,6 +166,11 @@ def test_the_header_names_the_decider() -> None:
         assert own.startswith(f"{names[seat]} ({letter}, you)"), own
         if decision == "purchase":
             assert named.startswith(f"{names[seat]} ({letter}) buys or declines · price ")
+            # The buyer's coins beside the price (Kauf: whoever cannot pay declines).
+            coins = view["players"][seat]["coins"]
+            assert named.endswith(f" coin{'s' if view['price'] != 1 else ''} (has {coins})"), named
+            german_named = _status(board_svg(view, [], german, names=names)[0])
+            assert german_named.endswith(f" (hat {coins})"), german_named
         cut = _status(board_svg(view, [], names=long)[0])
         assert "…" in cut and f"({letter})" in cut and len(cut) < 80, cut
         assert _status(board_svg(view, [], german, names=names)[0]).startswith(

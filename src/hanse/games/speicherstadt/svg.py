@@ -203,7 +203,10 @@ def _header(
         price = view["price"]
         if view["decision"] == "purchase" and price is not None:
             cost = "price {price} coins" if price != 1 else "price {price} coin"
-            parts.append(tr(cost).format(price=price))
+            # What the buyer can pay is said beside the price ("Möchte oder kann der Spieler die
+            # Karte nicht kaufen"): its own card may lie below the fold of a screen.
+            has = tr("(has {count})").format(count=view["players"][decider]["coins"])
+            parts.append(f"{tr(cost).format(price=price)} {has}")
         if view["decision"] == "truck":
             moves = view["truck_moves_left"]
             left = "{count} moves left" if moves != 1 else "{count} move left"
