@@ -200,3 +200,40 @@ def test_spawned_workers_play_as_forked_ones() -> None:
             runs.append(_play(envs, 2, 30))
     for one, other in zip(*runs, strict=True):
         assert env_checker.data_equivalence(one, other, exact=True)
+
+
+def test_final_observations_come_as_gymnasium_puts_them_in_the_same_step_mode() -> None:
+    """``info["final_obs"]``: an object array, the in-process batch's last observation and mask
+    for each game that ended or was cut (None elsewhere); ``info["final_info"]``: the seat that
+    acted, the rewards and ``illegal``; each with its ``_`` mask, as Gymnasium's own vector envs
+    give them; and no such entries in a step where no game ended."""
+    venv = VectorEnv("hansa", 2, num_envs=3, max_steps=15)
+    batch = venv.reset(seed=8)
+    seen = 0
+    with make_vec("hansa", 2, num_envs=3, workers=2, max_steps=15) as envs:
+        observations, info = envs.reset(seed=8)
+        rng = np.random.default_rng(8)
+        for _ in range(40):
+            acting = info["seat"]
+            codes = _codes(observations, rng)
+            observations, _rewards, terminated, truncated, info = envs.step(codes)
+            batch = venv.step(codes)
+            ended = terminated | truncated
+            if not ended.any():
+                assert "final_obs" not in info and "final_info" not in info
+                continue
+            assert np.array_equal(info["_final_obs"], ended)
+            assert np.array_equal(info["_final_info"], ended)
+            for i in range(3):
+                final = info["final_obs"][i]
+                if not ended[i]:
+                    assert final is None
+                    continue
+                seen += 1
+                assert final in envs.single_observation_space
+                assert np.array_equal(final["observation"], batch.final_observations[i])
+                assert np.array_equal(final["action_mask"], batch.final_masks[i])
+                assert info["final_info"]["seat"][i] == acting[i]
+            assert np.array_equal(info["final_info"]["rewards"], info["rewards"])
+            assert info["final_info"]["_seat"].tolist() == ended.tolist()
+    assert seen >= 6

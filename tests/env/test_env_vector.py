@@ -88,3 +88,42 @@ def test_the_spaces_of_one_row_describe_the_batch() -> None:
     assert venv.single_observation_space.shape == batch.observations.shape[1:]
     for row in batch.observations:
         assert venv.single_observation_space.contains(row)
+
+
+@pytest.mark.parametrize(("game_id", "max_steps"), [("luebeck", None), ("kogge", 25)])
+def test_a_finished_or_cut_game_leaves_its_last_observation_as_the_acting_seat_saw_it(
+    game_id: str, max_steps: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gymnasium's same-step auto-reset keeps a finished game's last observation: the row moves
+    on to the next game, ``final_observations`` and ``final_masks`` hold the last one, as the
+    seat that acted saw it, with its legal actions (none once the game is over)."""
+    venv = VectorEnv(game_id, 3, num_envs=3, max_steps=max_steps)
+    last: dict[int, object] = {}
+    restart = VectorEnv._restart
+
+    def remembering(self: VectorEnv, i: int) -> int:
+        last[i] = self.runners[i].state.clone()  # the state the row leaves
+        return restart(self, i)
+
+    batch = venv.reset(seed=4)
+    monkeypatch.setattr(VectorEnv, "_restart", remembering)
+    rng = np.random.default_rng(4)
+    ends = 0
+    for _ in range(700 if max_steps is None else 60):
+        acting = batch.seats.copy()
+        last.clear()
+        batch = venv.step(_random_codes(batch.masks, rng))
+        ended = np.flatnonzero(batch.terminated | batch.truncated)
+        assert sorted(last) == ended.tolist()
+        for i in ended:
+            game, state, seat = venv.runners[i].game, last[i], int(acting[i])
+            expected = venv.encoder.encode(game.view(state, seat))
+            assert np.array_equal(batch.final_observations[i], expected)
+            assert not np.array_equal(batch.final_observations[i], batch.observations[i])
+            decides = game.current_player(state) == seat
+            mask = venv.codec.mask(game.legal_actions(state)) if decides else 0 * batch.masks[i]
+            assert np.array_equal(batch.final_masks[i], mask)
+            if batch.terminated[i]:
+                assert not batch.final_masks[i].any()
+            ends += 1
+    assert ends > 0

@@ -20,7 +20,11 @@ returns new arrays the caller may keep.
   game that ends or is cut after ``max_steps`` decisions (by default the game's limit,
   :mod:`hanse.env.limits`; ``max_steps=0``: never) is reset at once, and its row shows the first
   decision of the next game, with ``terminated`` or ``truncated`` set and the finished game's
-  rewards in ``rewards`` and ``info["rewards"]``. No final observation is kept.
+  rewards in ``rewards`` and ``info["rewards"]``. As Gymnasium's own vector envs in this mode,
+  ``info["final_obs"]`` then holds (an object array, None for the other games) the finished
+  game's last observation as the seat that acted saw it, with that seat's legal actions then in
+  its ``action_mask`` (none once the game is over), and ``info["final_info"]`` the seat that
+  acted (``seat``), every seat's ``rewards`` and ``illegal``, each with its ``_`` mask.
 - Seeds: ``reset(seed=s)`` seeds game i with ``s + i`` and its later games from a generator
   seeded so (as :class:`hanse.env.VectorEnv`), whatever the number of workers: the same seed and
   actions give the same results with 0, 1 or 2 workers. ``reset(seed=[...])`` gives one seed per
@@ -54,7 +58,17 @@ from hanse.env.vector_worker import LocalWorker, SharedArrays, WorkerSpec, serve
 from hanse.games import make
 
 _INFO_KEYS = ("seat", "rewards", "illegal")
-_BATCH = ("observations", "masks", "seats", "rewards", "terminated", "truncated", "illegal")
+_BATCH = (
+    "observations",
+    "masks",
+    "seats",
+    "rewards",
+    "terminated",
+    "truncated",
+    "illegal",
+    "final_observations",
+    "final_masks",
+)
 
 
 class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
@@ -205,7 +219,35 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         rewards = all_rewards[self._rows, acting]
         terminated = self._shared["terminated"].copy()
         truncated = self._shared["truncated"].copy()
+        ended = terminated | truncated
+        if ended.any():
+            self._add_finals(info, ended, acting)
         return observations, rewards, terminated, truncated, info
+
+    def _add_finals(
+        self, info: dict[str, Any], ended: np.ndarray[Any, Any], acting: np.ndarray[Any, Any]
+    ) -> None:
+        """Gymnasium's same-step auto-reset entries for the games that ended or were cut:
+        ``final_obs`` (an object array: each such game's last observation as the seat that
+        acted saw it, its legal actions then in the mask; None elsewhere) and ``final_info``
+        (the seat that acted, every seat's rewards, ``illegal``), each with its ``_`` mask."""
+        shared = self._shared
+        finals = np.full(self.num_envs, None, dtype=object)
+        for i in np.flatnonzero(ended).tolist():
+            finals[i] = {
+                "observation": shared["final_observations"][i].copy(),
+                "action_mask": shared["final_masks"][i].copy(),
+            }
+        info["final_obs"], info["_final_obs"] = finals, ended.copy()
+        info["final_info"] = {
+            "seat": acting,
+            "_seat": ended.copy(),
+            "rewards": info["rewards"].copy(),
+            "_rewards": ended.copy(),
+            "illegal": info["illegal"].copy(),
+            "_illegal": ended.copy(),
+        }
+        info["_final_info"] = ended.copy()
 
     def _check(self, codes: np.ndarray[Any, Any]) -> None:
         """Raise for the first code its game was not offered, before any game moves."""

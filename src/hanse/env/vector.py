@@ -10,8 +10,9 @@ batches::
 
 A game that ends (or is cut after ``max_steps`` decisions, by default the game's limit in
 :mod:`hanse.env.limits`) is reset at once (auto-reset): its row then shows the first decision of
-the next game, and ``rewards`` holds the finished game's ``returns`` for every seat
-(``reward="scores"``: each step's change of the rulebook points). Game i of a reset with seed s
+the next game, ``rewards`` holds the finished game's ``returns`` for every seat
+(``reward="scores"``: each step's change of the rulebook points), and ``final_observations`` and
+``final_masks`` its last observation as the seat that acted saw it. Game i of a reset with seed s
 is seeded ``s + i`` (or from ``seed[i]``, given one per row), and its later games draw their
 seeds from a generator seeded the same way, so a seed fixes the whole stream. The arrays are
 reused from step to step: copy them to keep them (:func:`hanse.env.make_vec` returns new ones,
@@ -64,6 +65,12 @@ class Batch:
     truncated: np.ndarray[Any, np.dtype[np.bool_]]
     illegal: np.ndarray[Any, np.dtype[np.bool_]]
     """Rows whose game ended because its code was not legal (``illegal_action="lose"``)."""
+    final_observations: np.ndarray[Any, np.dtype[np.float32]]
+    """Where a game ended or was cut this step: its last observation, as the seat that acted
+    saw it (the row itself shows the next game); other rows hold what an earlier end left."""
+    final_masks: np.ndarray[Any, np.dtype[np.int8]]
+    """Beside it: that seat's legal actions then (none once the game is over, nor where another
+    seat decides the cut game)."""
 
     @classmethod
     def zeros(cls, num_envs: int, observation_size: int, action_size: int, players: int) -> Batch:
@@ -76,6 +83,8 @@ class Batch:
             terminated=np.zeros(num_envs, dtype=np.bool_),
             truncated=np.zeros(num_envs, dtype=np.bool_),
             illegal=np.zeros(num_envs, dtype=np.bool_),
+            final_observations=np.zeros((num_envs, observation_size), dtype=np.float32),
+            final_masks=np.zeros((num_envs, action_size), dtype=np.int8),
         )
 
     def clear_ends(self) -> None:
@@ -306,7 +315,20 @@ class VectorEnv:
         batch.terminated[i] = True
         batch.illegal[i] = True
         self._ended = True
+        self._keep_final(i, self.runners[i].decider)
         return self._restart(i)
+
+    def _keep_final(self, i: int, seat: int) -> None:
+        """Game i's last observation and legal actions as `seat` (the one that acted) has them,
+        before the row moves on to the next game (only at a game's end: the view encoder
+        serves)."""
+        runner = self.runners[i]
+        batch = self.batch
+        batch.final_observations[i] = self.encoder.encode(runner.game.view(runner.state, seat))
+        mask = batch.final_masks[i]
+        mask.fill(0)
+        if runner.game.current_player(runner.state) == seat:
+            mask[runner.codec.codes(runner.game.legal_actions(runner.state))] = 1
 
     def _after(self, i: int, player: int, scores_mode: bool, max_steps: int) -> int:
         """Chance, rewards, the end or cut of game i after its action; the seat to decide."""
@@ -326,10 +348,12 @@ class VectorEnv:
             batch.terminated[i] = True
             self._ended = True
             self.games_finished += 1
+            self._keep_final(i, int(batch.seats[i]))  # the seat that acted: not stored anew yet
             return self._restart(i)
         if runner.steps >= max_steps:
             batch.truncated[i] = True
             self._ended = True
+            self._keep_final(i, int(batch.seats[i]))
             return self._restart(i)
         assert player != CHANCE  # the runner resolves chance
         return player

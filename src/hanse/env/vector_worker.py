@@ -29,6 +29,8 @@ _DTYPES: dict[str, tuple[Any, int]] = {
     "terminated": (np.bool_, 1),
     "truncated": (np.bool_, 1),
     "illegal": (np.bool_, 1),
+    "final_observations": (np.float32, 2),
+    "final_masks": (np.int8, 2),
 }
 """Every array of a :class:`Batch`: its dtype and number of dimensions."""
 
@@ -56,9 +58,13 @@ class SharedArrays:
         return arrays
 
     def _width(self, name: str) -> int:
-        return {"observations": self.observation_size, "masks": self.action_size}.get(
-            name, self.players
-        )
+        widths = {
+            "observations": self.observation_size,
+            "final_observations": self.observation_size,
+            "masks": self.action_size,
+            "final_masks": self.action_size,
+        }
+        return widths.get(name, self.players)
 
     def array(self, name: str) -> np.ndarray[Any, Any]:
         """The whole array `name` over all rows (a view of the shared memory)."""
