@@ -8,27 +8,20 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from hanse.analysis import Analysis, analyse
 from hanse.analysis.decisions import default_budget
+from hanse.cli.common import console, errors, fail
 from hanse.core.protocol import IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.core.upgrade import upgrade_record
 from hanse.games.svg_parts import SEAT_LETTERS
 
-console = Console(highlight=False, soft_wrap=True)
-errors = Console(stderr=True, highlight=False, soft_wrap=True)
 LEVELS = "▁▂▃▄▅▆▇█"
 CHART_WIDTH = 60
-
-
-def _fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {escape(message)}")
-    return typer.Exit(2)
 
 
 def parse_moves(text: str | None) -> range | None:
@@ -40,9 +33,9 @@ def parse_moves(text: str | None) -> range | None:
         start = int(first)
         end = int(last) if last else (10**9 if dash else start)
     except ValueError:
-        raise _fail(f"--moves takes A-B, A- or A (steps of the record), not {text!r}") from None
+        raise fail(f"--moves takes A-B, A- or A (steps of the record), not {text!r}") from None
     if start < 1 or end < start:
-        raise _fail(f"--moves {text!r}: steps count from 1, and A-B needs A <= B")
+        raise fail(f"--moves {text!r}: steps count from 1, and A-B needs A <= B")
     return range(start, end + 1)
 
 
@@ -79,7 +72,7 @@ def analyse_command(
     seat's view only; the largest losses and every seat's win chance through the game."""
     steps = parse_moves(moves)
     if budget is not None and budget < 1:
-        raise _fail("--budget is a number of search iterations, 1 or more")
+        raise fail("--budget is a number of search iterations, 1 or more")
     try:
         record = upgrade_record(MatchRecord.load(record_file))
         total_budget = default_budget(record.game_id) if budget is None else budget
@@ -102,7 +95,7 @@ def analyse_command(
                 started=lambda total: progress.update(task, total=total),
             )
     except IllegalActionError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
         return
