@@ -30,7 +30,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        console.print(f"hanse {__version__}")
+        console().print(f"hanse {__version__}")
         raise typer.Exit()
 
 

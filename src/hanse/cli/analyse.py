@@ -5,20 +5,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from hanse.analysis import Analysis, analyse
-from hanse.analysis.decisions import default_budget
 from hanse.cli.common import console, errors, fail
 from hanse.core.protocol import IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.core.upgrade import upgrade_record
-from hanse.games.svg_parts import SEAT_LETTERS
+
+if TYPE_CHECKING:
+    from hanse.analysis import Analysis
 
 LEVELS = "▁▂▃▄▅▆▇█"
 CHART_WIDTH = 60
@@ -70,6 +67,17 @@ def analyse_command(
 ) -> None:
     """Each decision of a saved game against the `hard` bot's best move, judged from the deciding
     seat's view only; the largest losses and every seat's win chance through the game."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from hanse.analysis import analyse
+    from hanse.analysis.decisions import default_budget
+
     steps = parse_moves(moves)
     if budget is not None and budget < 1:
         raise fail("--budget is a number of search iterations, 1 or more")
@@ -81,8 +89,8 @@ def analyse_command(
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
-            console=errors,
-            disable=as_json and not errors.is_terminal,
+            console=errors(),
+            disable=as_json and not errors().is_terminal,
         ) as progress:
             task = progress.add_task("", total=None)
             result = analyse(
@@ -103,6 +111,8 @@ def analyse_command(
 
 
 def _who(seat: int, players: list[str] | None) -> str:
+    from hanse.games.svg_parts import SEAT_LETTERS
+
     name = players[seat] if players and seat < len(players) else ""
     return f"{SEAT_LETTERS[seat]} {name}".strip()
 
@@ -112,7 +122,10 @@ def _percent(value: float) -> str:
 
 
 def _print(result: Analysis, players: list[str] | None) -> None:
-    console.print(
+    from rich.markup import escape
+    from rich.table import Table
+
+    console().print(
         f"{result.game_id}, {result.num_players} players: {len(result.decisions)} decisions "
         f"with a choice judged, {result.budget} search iterations each, seed {result.seed}"
     )
@@ -142,16 +155,16 @@ def _print(result: Analysis, players: list[str] | None) -> None:
             f"{100 * d.loss:.1f}" if d.loss else "",
             f"[red]◀ largest loss {rank}[/red]" if rank else "",
         )
-    console.print(table)
+    console().print(table)
     if marks:
-        console.print("Largest losses (points of win chance):")
+        console().print("Largest losses (points of win chance):")
         for d in result.largest_losses():
-            console.print(
+            console().print(
                 f"  step {d.step}, {_who(d.seat, players)}: {escape(d.move)} "
                 f"({_percent(d.value)}) instead of {escape(d.best)} ({_percent(d.best_value)}), "
                 f"-{100 * d.loss:.1f}"
             )
-    console.print(chart(result, players))
+    console().print(chart(result, players))
 
 
 def chart(result: Analysis, players: list[str] | None) -> str:

@@ -9,11 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from hanse.arena import gauntlet, report, round_robin
-from hanse.arena.plots import save_plots
-from hanse.arena.runner import TournamentInterrupted, run_tournament, specs_for
 from hanse.cli.common import (
     FlagOption,
     check_bots,
@@ -24,7 +20,6 @@ from hanse.cli.common import (
     print_table,
     progress_bar,
 )
-from hanse.simulate import summarise
 
 
 def simulate_command(
@@ -44,6 +39,11 @@ def simulate_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play many bot games in parallel and summarise wins, scores and lengths."""
+    from rich.table import Table
+
+    from hanse.arena.runner import run_tournament, specs_for
+    from hanse.simulate import summarise
+
     game = make_game(game_id, players, flag)
     names = bot or ["random"]
     if len(names) == 1:
@@ -77,9 +77,9 @@ def simulate_command(
         )
     print_table(table)
     for name, wins in summary.wins_per_bot.items():
-        console.print(f"bot {name}: {wins:g} wins")
+        console().print(f"bot {name}: {wins:g} wins")
     low, high = summary.first_seat_ci95
-    console.print(
+    console().print(
         f"game length {summary.length_mean:.0f} ± {summary.length_stdev:.0f} actions "
         f"({summary.decisions_mean:.0f} decisions); "
         f"first seat wins {summary.first_seat_win_rate:.1%} "
@@ -133,6 +133,12 @@ def arena_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """A tournament: seats rotated, games in parallel, win rates with 95% CIs and ratings."""
+    from rich.table import Table
+
+    from hanse.arena import gauntlet, report, round_robin
+    from hanse.arena.plots import save_plots
+    from hanse.arena.runner import TournamentInterrupted, run_tournament, specs_for
+
     game = make_game(game_id, players, flag)
     entrants = [challenger, *bot] if challenger else list(bot)
     labels = check_bots(entrants, game)
@@ -178,7 +184,7 @@ def arena_command(
             # Ctrl-C: the workers are stopped; every finished game is kept and reported.
             outcomes, interrupted = sorted(stop.outcomes, key=lambda o: o.spec.index), True
     if interrupted:
-        errors.print(
+        errors().print(
             f"interrupted: {len(outcomes)} of {len(specs)} games had finished; "
             "reporting and saving those"
         )
@@ -233,15 +239,15 @@ def arena_command(
         f"seat {s}: {r:.1%} ({lo:.1%}-{hi:.1%})"
         for s, (r, (lo, hi)) in enumerate(zip(result.seat_win_rates, result.seat_ci95, strict=True))
     )
-    console.print(f"win rate by seat: {seats}")
-    console.print(f"game length {result.length_mean:.0f} ± {result.length_stdev:.0f} actions")
+    console().print(f"win rate by seat: {seats}")
+    console().print(f"game length {result.length_mean:.0f} ± {result.length_stdev:.0f} actions")
     if result.unfinished:
-        console.print(
+        console().print(
             f"{result.unfinished} game(s) cut unfinished after {max_decisions:,} decisions "
             "and left out of the statistics"
         )
     if out is not None:
-        console.print(f"records, report{' and plots' if plots else ''} in {out}")
+        console().print(f"records, report{' and plots' if plots else ''} in {out}")
 
 
 def _is_importable(module: str) -> bool:

@@ -7,13 +7,9 @@ import json
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
-from hanse.bench import bench_game, policies_of
 from hanse.cli.common import FlagOption, console, errors, known_game_class, make_game, print_table
 from hanse.core.protocol import IllegalActionError
-from hanse.games import REGISTRY
 
 
 def bench_command(
@@ -62,6 +58,11 @@ def bench_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
     """Random playouts per second, decisions per second, clone and legal_actions cost."""
+    from rich.table import Table
+
+    from hanse.bench import bench_game, policies_of
+    from hanse.games import REGISTRY
+
     ids = game_ids or list(REGISTRY)
     if server:
         from hanse.server.loadtest import ServerLoad
@@ -134,7 +135,7 @@ def _bench_server(load: Any, as_json: bool) -> None:
     if as_json:
         print(json.dumps(result.to_json(), indent=1))
         return
-    console.print(
+    console().print(
         f"{result.database}, {load.workers} worker(s), {load.tables} tables, {offered}, "
         f"{load.seconds:g} s measured: {result.moves_per_second:.0f} accepted moves/s, "
         f"{latency} p50 {result.latency_p50_ms:.0f} ms, p99 {result.latency_p99_ms:.0f} ms, "
@@ -142,12 +143,14 @@ def _bench_server(load: Any, as_json: bool) -> None:
         markup=False,
     )
     for sample in result.error_samples:
-        console.print(f"  {sample}", markup=False)
+        console().print(f"  {sample}", markup=False)
 
 
 def _bench_bots(
     ids: list[str], players: list[int] | None, seconds: float, seed: int, as_json: bool
 ) -> None:
+    from rich.table import Table
+
     from hanse.bench import bench_search
 
     results = []
@@ -182,6 +185,8 @@ def _bench_env(
     envs: int,
     as_json: bool,
 ) -> None:
+    from rich.markup import escape
+
     from hanse.bench import bench_env
     from hanse.env.bench_table import env_bench_table
 
@@ -193,7 +198,7 @@ def _bench_env(
             try:
                 results.extend(bench_env(game_id, n, seconds, seed, dict(game.flags), envs))
             except IllegalActionError as error:  # a game without a research environment yet
-                errors.print(f"{game_id}: {escape(str(error))}")
+                errors().print(f"{game_id}: {escape(str(error))}")
                 break
     if as_json:
         print(json.dumps([r.to_json() for r in results], indent=1))

@@ -8,8 +8,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
 from hanse.bots import BOT_LEVELS, make_bot
 from hanse.cli.common import (
@@ -25,12 +23,15 @@ from hanse.cli.common import (
 from hanse.core.match import Match
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
-from hanse.games import REGISTRY
 from hanse.menu import Menu, decision_help
 
 
 def games() -> None:
     """List every game with its player counts and variant flags."""
+    from rich.table import Table
+
+    from hanse.games import REGISTRY
+
     table = Table(title="Hanse games")
     table.add_column("id", style="bold")
     table.add_column("game")
@@ -68,36 +69,40 @@ def _seat_bots(game: Any, humans: list[int], bots: list[str]) -> dict[int, Any]:
 
 
 def _show_log(match: Match, viewer: int | None, start: int) -> int:
+    from rich.markup import escape
+
     log = match.log_in_words(viewer, seat_name)
     for actor, text, words in log[start:]:
         who = "chance" if actor == CHANCE else seat_name(actor)
         if words is not None and actor != CHANCE:  # said in words, with its player
-            console.print(f"  {escape(words)}")
+            console().print(f"  {escape(words)}")
             continue
-        console.print(f"  [dim]{who}:[/dim] {escape(text if words is None else words)}")
+        console().print(f"  [dim]{who}:[/dim] {escape(text if words is None else words)}")
     return len(log)
 
 
 def _ask(match: Match, seat: int) -> bool:
     """One human decision; False when the player quits. The board, then a short menu
     (``hanse.menu``: letters, long lists grouped by kind and paged); ``?`` explains."""
+    from rich.markup import escape
+
     game: Any = match.game  # a GameBase: its words are not part of the protocol
-    console.rule(f"{seat_name(seat)} to decide")
+    console().rule(f"{seat_name(seat)} to decide")
     view = match.view(seat)
-    console.print(game.render(view), markup=False, soft_wrap=True)
+    console().print(game.render(view), markup=False, soft_wrap=True)
     decision = game.decision_phrase(view).text()
-    console.print(f"You decide: {decision}", markup=False, soft_wrap=True)
+    console().print(f"You decide: {decision}", markup=False, soft_wrap=True)
     notations, labels, kind_help = _menu_words(game, view, match.legal_actions())
     menu = Menu(notations, labels, kind_help)
 
     def show() -> None:
         for line in menu.lines():
-            console.print(line, markup=False, highlight=False, soft_wrap=True)
+            console().print(line, markup=False, highlight=False, soft_wrap=True)
 
     show()
     while True:
         try:
-            text = console.input(
+            text = console().input(
                 "[bold]your choice[/bold] (a letter or the move; u take back, ? help, q quit): "
             )
         except EOFError:
@@ -111,19 +116,19 @@ def _ask(match: Match, seat: int) -> bool:
         if text.lower() in ("u", "undo"):
             try:
                 match.take_back(seat)
-                console.print("Your last move is taken back.", markup=False)
+                console().print("Your last move is taken back.", markup=False)
                 return True
             except IllegalActionError as error:
-                errors.print(f"[red]not taken back:[/red] {escape(str(error))}")
+                errors().print(f"[red]not taken back:[/red] {escape(str(error))}")
                 continue
         if text.lower() in ("?", "help"):
             for line in decision_help(game.game_id, decision, notations, kind_help):
-                console.print(line, markup=False, highlight=False, soft_wrap=True)
+                console().print(line, markup=False, highlight=False, soft_wrap=True)
             continue
         chosen, message = menu.read(text)
         if chosen is None:
             if message:
-                errors.print(f"[red]{escape(message)}[/red]")
+                errors().print(f"[red]{escape(message)}[/red]")
             else:
                 show()
             continue
@@ -131,7 +136,7 @@ def _ask(match: Match, seat: int) -> bool:
             match.submit(seat, chosen, match.version)
             return True
         except IllegalActionError as error:
-            errors.print(f"[red]illegal:[/red] {escape(str(error))}")
+            errors().print(f"[red]illegal:[/red] {escape(str(error))}")
 
 
 def _menu_words(
@@ -189,7 +194,7 @@ def play_command(
     if save is not None:
         _writable(save)
     names = ["human" if s in humans else bots[s].name for s in range(game.num_players)]
-    console.print(
+    console().print(
         ", ".join(
             f"{seat_name(s)}: {'you' if s in humans else 'bot ' + names[s]}"
             for s in range(game.num_players)
@@ -213,16 +218,16 @@ def play_command(
             if not _ask(match, decider):
                 break
     except KeyboardInterrupt:
-        console.print("\ninterrupted")
+        console().print("\ninterrupted")
     finally:
         record = match.finish()
         path = _save_somewhere(record, path)
     _show_log(match, viewer, shown)
     if match.is_over():
-        console.rule("game over")
-        console.print(game.render(match.view(viewer)), markup=False)
-        console.print(f"scores {record.scores}; winners: seats {record.winners}")
-    console.print(f"record saved to {path} (replay it with: hanse replay {path})")
+        console().rule("game over")
+        console().print(game.render(match.view(viewer)), markup=False)
+        console().print(f"scores {record.scores}; winners: seats {record.winners}")
+    console().print(f"record saved to {path} (replay it with: hanse replay {path})")
 
 
 def _writable(path: Path) -> Path:
@@ -237,11 +242,15 @@ def _writable(path: Path) -> Path:
 
 def _save_somewhere(record: MatchRecord, path: Path) -> Path:
     """Save the record; if that fails after all, to a file in the temporary folder instead."""
+    from rich.markup import escape
+
     try:
         record.save(path)
         return path
     except OSError as error:
         fallback = Path(tempfile.gettempdir()) / f"hanse-{record.game_id}-{record.seed}.json"
         record.save(fallback)
-        errors.print(f"could not write {escape(str(path))} ({error.strerror}); saved to {fallback}")
+        errors().print(
+            f"could not write {escape(str(path))} ({error.strerror}); saved to {fallback}"
+        )
         return fallback

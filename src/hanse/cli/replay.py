@@ -7,14 +7,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from hanse.cli.common import console, fail, seat_name
 from hanse.core.match import replay
 from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.core.upgrade import upgrade_record
-from hanse.games import make
 
 
 def replay_command(
@@ -34,6 +32,10 @@ def replay_command(
     boards: Annotated[bool, typer.Option(help="Show the board after every player's move.")] = False,
 ) -> None:
     """Step through a saved game as a seat or as a spectator."""
+    from rich.markup import escape
+
+    from hanse.games import make
+
     try:
         stored = MatchRecord.load(file)
         # A record of an older notation is read in the current one (the file stays as it is).
@@ -52,37 +54,37 @@ def replay_command(
             "the file was changed"
         )
     if record is not stored:
-        console.print(
+        console().print(
             f"the record is written in notation {stored.notation_version()} of "
             f"{record.game_id}: read in notation {record.notation_version()}, "
             f"{len(stored.actions)} stored actions as {len(record.actions)}",
             markup=False,
         )
     if not finished:
-        console.print(f"unfinished game: {len(record.actions)} actions recorded", markup=False)
+        console().print(f"unfinished game: {len(record.actions)} actions recorded", markup=False)
     if seat is not None and not 0 <= seat < game.num_players:
         raise fail(f"seats are 0 to {game.num_players - 1}")
     interactive = sys.stdin.isatty() if step is None else step
-    console.print(f"{record.game_id}, {record.num_players} players, seed {record.seed}")
-    console.print(game.render(game.view(states[0], seat)), markup=False)
+    console().print(f"{record.game_id}, {record.num_players} players, seed {record.seed}")
+    console().print(game.render(game.view(states[0], seat)), markup=False)
     for number, (player, text) in enumerate(record.actions, start=1):
         before, after = states[number - 1], states[number]
         action = game.action_from_str(text)
         seen = game.observe_action(before, player, action, seat)
         who = "chance" if player == CHANCE else seat_name(player)
-        console.print(f"[dim]{number:5d}[/dim] {who}: {escape(seen)}")
+        console().print(f"[dim]{number:5d}[/dim] {who}: {escape(seen)}")
         if player == CHANCE:
             continue
         if boards or interactive:
-            console.print(game.render(game.view(after, seat)), markup=False)
+            console().print(game.render(game.view(after, seat)), markup=False)
         if interactive:
             try:
-                answer = console.input("[dim]Enter: next move, q: quit[/dim] ")
+                answer = console().input("[dim]Enter: next move, q: quit[/dim] ")
             except EOFError:
                 break
             if answer.strip() == "q":
                 break
     else:
-        console.rule("end of the record")
-        console.print(game.render(game.view(states[-1], seat)), markup=False)
-        console.print(f"scores {game.scores(states[-1])}")
+        console().rule("end of the record")
+        console().print(game.render(game.view(states[-1], seat)), markup=False)
+        console().print(f"scores {game.scores(states[-1])}")

@@ -120,7 +120,7 @@ def backup_command(
         copied = backup(url, file)
     except BackupError as error:
         raise fail(str(error)) from None
-    console.print(
+    console().print(
         f"{copied.tables} tables and {copied.moves} moves copied to {copied.path} "
         f"({copied.size:,} bytes)"
     )
