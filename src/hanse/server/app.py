@@ -25,7 +25,6 @@ from hanse.server import (
     invite_pages,
     ladder_api,
     ladder_pages,
-    metrics,
     notice_pages,
     outbox_worker,
     pages,
@@ -113,11 +112,15 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         app.state.signer = CookieSigner(settings.secret_key)
         # What start-up made lives as long as the server: keep the collector off it, and let it
         # run less often (a move allocates many short-lived objects; full passes make p99).
+        # `hanse serve` switched it off for start-up; this is where it is switched on again.
         gc.collect()
         gc.freeze()
         gc.set_threshold(50_000, 50, 100)
+        gc.enable()
         watch = None
         if settings.metrics:
+            from hanse.server import metrics  # prometheus-client only where metrics are on
+
             watch = asyncio.create_task(metrics.watch_bot_queue(lambda: bots.queue_length))
         try:
             yield
@@ -165,6 +168,8 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     if settings.metrics:
+        from hanse.server import metrics
+
         app.add_middleware(metrics.MetricsMiddleware)
         allowed = metrics.Networks(settings.metrics_from)
         app.add_api_route("/metrics", metrics.endpoint(allowed), include_in_schema=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import socket
@@ -84,6 +85,10 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
         # Each worker writes its numbers here; whichever answers /metrics sums them all.
         metrics_dir = tempfile.mkdtemp(prefix="hanse-metrics-")
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
+    if workers > 1:
+        # Worker processes serve (each a new interpreter): this one only watches them, and
+        # nothing here would switch on again the collector `hanse serve` paused for start-up.
+        gc.enable()
     try:
         _run(settings, host, port, workers)
     finally:
