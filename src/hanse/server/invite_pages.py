@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 from typing import Any
 
-import segno
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -107,6 +106,8 @@ async def invite_qr(secret: str, request: Request) -> Response:
 def qr_svg(url: str) -> bytes:
     """`url` as a QR code in SVG: dark on white whatever the page's colours (a scanner needs
     the contrast and the quiet zone), sized by the page (a viewBox, no width or height)."""
+    import segno  # on the first QR code, not at every server start
+
     buffer = io.BytesIO()
     segno.make(url, micro=False).save(
         buffer, kind="svg", scale=4, border=4, light="#fff", xmldecl=False, omitsize=True

@@ -14,8 +14,6 @@ from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 from urllib.parse import parse_qs, unquote, urlsplit
 
-import aiosmtplib
-
 SEND_SECONDS = 30.0  # an SMTP server slower than this is tried again later
 
 
@@ -71,6 +69,8 @@ class Mailer:
             message["List-Unsubscribe"] = f"<{unsubscribe}>"
             message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
         message.set_content(body)
+        import aiosmtplib  # on the first message, not at every server start (most send none)
+
         server = self.server
         try:
             await aiosmtplib.send(

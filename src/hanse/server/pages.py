@@ -7,11 +7,10 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
 from hanse.core.protocol import CHANCE
@@ -33,6 +32,9 @@ from hanse.server.tournament_service import table_round
 from hanse.web import RULES, TEMPLATES
 from hanse.web.i18n import LANGUAGES, choose, game_translations, language_name, translations
 
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
 router = APIRouter(include_in_schema=False)
 SEAT_MARKS = SEAT_LETTERS  # a letter beside each seat's colour, for colour-blind players
 
@@ -41,7 +43,10 @@ LANG_COOKIE = "hanse_lang"
 
 @lru_cache(maxsize=len(LANGUAGES))
 def templates(lang: str) -> Environment:
-    """The templates in one language (one environment each: Jinja's gettext is per environment)."""
+    """The templates in one language (one environment each: Jinja's gettext is per environment),
+    made for the first page in it: an API call, the first a server answers, needs no Jinja."""
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
     environment = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html"]),

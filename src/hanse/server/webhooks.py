@@ -12,7 +12,6 @@ import hashlib
 import hmac
 from typing import Any
 
-import httpx
 import orjson
 
 SIGNATURE_HEADER = "X-Hanse-Signature"
@@ -32,6 +31,8 @@ async def call(url: str, secret: str | None, fields: dict[str, Any]) -> None:
     headers = {"Content-Type": "application/json", "User-Agent": "Hanse turn notices"}
     if secret is not None:
         headers[SIGNATURE_HEADER] = signature(secret, body)
+    import httpx  # on the first call, not at every server start (most never make one)
+
     try:
         async with httpx.AsyncClient(timeout=CALL_SECONDS, follow_redirects=False) as client:
             response = await client.post(url, content=body, headers=headers)
