@@ -24,5 +24,6 @@ Modules:
   the task sending them (``mailer`` by SMTP, ``webhooks`` signed), in ``notice_words``;
   ``notice_pages``: ``/api/me/notices``, the confirmation and unsubscribe pages.
 - ``api``: the JSON and WebSocket routes; ``app``: the FastAPI application.
-- ``serve``: the ``hanse serve`` command; ``loadtest``: ``hanse bench --server``.
+- ``serve``: the ``hanse serve`` command; ``worker``: what each of its processes serves;
+  ``loadtest``: ``hanse bench --server``.
 """

@@ -98,7 +98,7 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
 
 def _run(settings: Settings, host: str, port: int, workers: int) -> None:
     uvicorn.run(
-        "hanse.server.app:app_from_environ",
+        "hanse.server.worker:application",
         factory=True,
         host=host,
         port=port,
