@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 from hansa_helpers import do, fill_route, new, office, put, route
 
 from hanse.bots.heuristic import HeuristicBot, heuristic_candidates, heuristic_leaf
-from hanse.core.match import sample_chance
+from hanse.core.match import play, replay_final, sample_chance
+from hanse.core.protocol import Action, Game, View
+from hanse.games import make
 from hanse.games.hansa import heuristics
 from hanse.games.hansa.game import HansaGame
 from hanse.games.hansa.policy import kind_balanced_policy
@@ -113,12 +116,46 @@ def test_a_seat_without_pieces_to_place_establishes_though_it_pays_the_opponents
     s.supply[0] = s.supply[1] = s.stock[0] = s.stock[1] = 0
     s.legal_cache = None
     assert easy_choice(g, s) == "establish Stade-Hamburg"
-    unworried = heuristics.Weights(idle_cost=0.0)  # without the cost of idleness it would pass
-    bot = HeuristicBot(
-        "unworried", lambda g, s, seat: heuristics.state_value(g, s, seat, unworried)
-    )
-    action = bot.act(g, g.view(s, 0), g.legal_actions(s), random.Random(0))
-    assert g.action_to_str(action) == "end_turn"
+    # Stade's Privilegium level alone is worth the prestige given away now; worth half as much,
+    # the cost of idleness decides, and without it the seat would pass
+    plain = heuristics.WEIGHTS.with_ability_worth("privilege", 0.5)
+    for weights, choice in (
+        (plain, "establish Stade-Hamburg"),
+        (replace(plain, idle_cost=0.0), "end_turn"),
+    ):
+        bot = HeuristicBot(
+            "variant", lambda g, s, seat, w=weights: heuristics.state_value(g, s, seat, w)
+        )
+        action = bot.act(g, g.view(s, 0), g.legal_actions(s), random.Random(0))
+        assert g.action_to_str(action) == choice
+
+
+class Passive:
+    """A seat that does nothing: it ends its turn at once and places no displaced piece it may
+    leave."""
+
+    name = "passive"
+
+    def act(self, game: Game, view: View, legal: list[Action], rng: random.Random) -> Action:
+        texts = [game.action_to_str(action) for action in legal]
+        for waiver in ("end_turn", "displaced_done"):
+            if waiver in texts:
+                return legal[texts.index(waiver)]
+        return legal[0]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_easy_ends_a_game_against_a_passive_seat_in_a_game_s_length(seed: int) -> None:
+    """A real game lasts 15-20 rounds. Against a seat that only ends its turn, easy took 92 to 220
+    turns once (it gave its pieces to offices, developed no ability to win new ones and then
+    passed its turns); now it reaches 20 prestige in about 23."""
+    g = make("hansa", 2)
+    record = play(g, [HeuristicBot(), Passive()], random.Random(seed), max_actions=1000)
+    passed = sum(1 for seat, text in record.actions if seat == 1 and text == "end_turn")
+    final = replay_final(record, g)
+    assert g.is_terminal(final)
+    assert final.prestige[0] >= 20 and g.scores(final)[0] > g.scores(final)[1]
+    assert passed + 1 <= 35  # easy's turns: one more than the passive seat's at most
 
 
 def test_ending_the_turn_beats_a_move_that_changes_nothing() -> None:

@@ -57,15 +57,22 @@ class Weights:
     prospect_share: float = 0.5
     """A complete own route is worth route_worth plus this share of what establishing it could
     bring (:func:`_prospect`): less than the office or ability itself, so that establishing pays."""
-    office_prospect: float = 1.5
+    office_prospect: float = 0.8
+    """What a free office within reach adds to a route's promise, beyond the points the office
+    brings once taken (control, network, the coin): at 1.5 the bot filled offices route after
+    route, left its abilities undeveloped and soon had no pieces to play (below)."""
     foreign_piece_factor: float = 0.5
     piece_in_supply: float = 0.08
     piece_in_stock: float = 0.03
-    shortage_line: int = 8
-    shortage_cost: float = 0.4
+    shortage_line: int = 12
+    shortage_cost: float = 0.6
     """Fewer than shortage_line own pieces in play (supply, stock, hand, routes) cost this each:
     offices keep their pieces for good and only developing abilities brings new ones ("unter
-    Mangel an Händlersteinen leiden")."""
+    Mangel an Händlersteinen leiden"). A seat starts with 12 in play, so every office taken
+    without an ability developed costs this much promise. At 8 and 0.4 the bot soon had all its
+    pieces in offices and on routes it could not complete, and ended turn after turn with
+    actions left: against a seat that only passed it took 92 to 220 turns to reach 20 prestige,
+    against itself 30 to 95 (2 players; 28 to 138 with 3)."""
     idle_line: int = 2
     idle_cost: float = 0.6
     """Fewer than idle_line pieces to place (supply, stock, hand) cost this each: a seat whose
@@ -74,13 +81,16 @@ class Weights:
     """Actions left in the own turn cost a hair, so that among actions of equal worth ending the
     turn comes first and the bot does not shuffle pieces to no end."""
     level_worth: tuple[tuple[float, ...], ...] = (
-        (0.8, 0.5, 0.5, 0.5),  # Stadtschlüssel (its network points are in the scoring already)
-        (4.0, 1.0, 1.5, 0.7, 0.7),  # Actiones: 3 actions first of all
-        (1.5, 1.0, 0.8),  # Privilegium: the office colours
-        (1.0, 0.6, 0.5),  # Liber Sophiae
-        (1.0, 0.6, 0.6),  # Geldbeutel
+        (1.6, 1.0, 1.0, 1.0),  # Stadtschlüssel (its network points are in the scoring already)
+        (4.0, 1.5, 2.0, 1.0, 1.0),  # Actiones: 3 actions first of all
+        (3.0, 2.0, 1.6),  # Privilegium: the office colours
+        (2.0, 1.2, 1.0),  # Liber Sophiae
+        (2.0, 1.2, 1.2),  # Geldbeutel
     )
-    """Worth of uncovering each level of each ability (order of ``data.ABILITIES``)."""
+    """Worth of uncovering each level of each ability (order of ``data.ABILITIES``). "Die erste
+    Ausbaustufe der Eigenschaften zu entwickeln lohnt sich immer": the first level of each is worth
+    more than an office's promise, so that the bot develops its abilities, each level bringing a
+    piece into play, rather than only filling offices."""
     fade: float = 0.75
     """How much of the promise is gone when an end condition is reached."""
 
