@@ -116,7 +116,8 @@ WEIGHTS = Weights()
 SEARCH_WEIGHTS = WEIGHTS.with_ability_worth("actions", 2.0)
 """The search levels' evaluation: the easy bot's with Actiones worth twice as much. The README's
 study (``examples/hansa_actiones.py``) found that this one change makes the one-step bot win 2.4
-times its fair share against ``easy``; the rulebook agrees ("3 Aktionen sollte man möglichst
+times its fair share against ``easy`` (the ``easy`` of before 2026-11-28, which valued abilities
+less); the rulebook agrees ("3 Aktionen sollte man möglichst
 schnell erreichen"). ``easy`` keeps the plainer weights, so that the levels stay apart."""
 
 ROOT_CANDIDATES = 6
