@@ -55,10 +55,10 @@ def test_a_run_of_equal_log_lines_is_one_line_with_its_count() -> None:
     """A Kogge conflict's secret choice is asked value by value (RULINGS.md, "C, secret
     choice"): the other players read one line for the nine steps of a side, with "×9", and the
     lines keep the numbers of the moves they stand for."""
-    from hanse.server.pages import _repeats_joined
+    from hanse.server.panel_log import repeats_joined
 
     lines = [{"who": "", "text": "B chooses in secret"}] * 9 + [{"who": "", "text": "C wins"}]
-    joined = _repeats_joined(lines, 40)
+    joined = repeats_joined(lines, 40)
     assert joined == [
         {"who": "", "text": "B chooses in secret", "number": 41, "times": 9},
         {"who": "", "text": "C wins", "number": 50, "times": 1},

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from hanse.server import storage
-from hanse.server.pages import SEAT_MARKS, _log_entry, render_panel
+from hanse.server.pages import SEAT_MARKS, render_panel
+from hanse.server.panel_log import log_entry
 from hanse.server.table_specs import SeatSpec, TableSpec
 from hanse.server.tables import TableService
 from hanse.web.i18n import game_translations
@@ -127,12 +128,12 @@ def test_the_events_are_said_in_the_readers_language() -> None:
     }
     for lang, lines in said.items():
         words = game_translations(lang, "hansa").gettext
-        shown = [_log_entry(e, seats[0], words, seats.__getitem__) for e in (undo, left, taken)]
+        shown = [log_entry(e, seats[0], words, seats.__getitem__) for e in (undo, left, taken)]
         assert [line["text"] for line in shown] == lines
         assert all(line["who"] == "" for line in shown)  # the name is in the sentence
     # Without names (no payload at hand) the other seat is its letter, never a wrong name.
     words = game_translations("en", "hansa").gettext
-    assert _log_entry(taken, seats[0], words)["text"].startswith(f"{SEAT_MARKS[1]} lets a bot")
+    assert log_entry(taken, seats[0], words)["text"].startswith(f"{SEAT_MARKS[1]} lets a bot")
 
 
 def _play_until(api: Api, table_id: str, done: Any, timeout: float = 240.0) -> dict[str, Any]:

@@ -21,7 +21,8 @@ from hanse.server.analysis_api import requested_analysis
 from hanse.server.analysis_chart import win_chance_chart
 from hanse.server.analysis_store import DONE, AnalysisStore
 from hanse.server.live_table import game_for
-from hanse.server.pages import SEAT_MARKS, _lang, _log_entry, _page
+from hanse.server.pages import SEAT_MARKS, _lang, _page
+from hanse.server.panel_log import log_entry
 from hanse.web.i18n import game_translations, translations
 
 router = APIRouter(include_in_schema=False)
@@ -150,7 +151,7 @@ def _said(
     phrase = game.log_said(state, seat, action, [seen], [viewer])[0]
     if phrase is not None:
         entry["said"] = phrase
-    line = _log_entry(entry, who, words)
+    line = log_entry(entry, who, words)
     return " ".join(part for part in (line["who"], line["text"]) if part)
 
 

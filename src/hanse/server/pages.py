@@ -14,7 +14,6 @@ from fastapi.responses import HTMLResponse
 from starlette.concurrency import run_in_threadpool
 
 from hanse.core.protocol import CHANCE
-from hanse.core.words import log_line
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.server import private
@@ -24,7 +23,8 @@ from hanse.server.clock_view import seat_clocks
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
 from hanse.server.lobby_query import lobby_filter
-from hanse.server.prompt_bar import follow_ups, log_places, prompt_sentence, svg_module
+from hanse.server.panel_log import log_entry, log_places, moves_in, repeats_joined
+from hanse.server.prompt_bar import follow_ups, prompt_sentence, svg_module
 from hanse.server.security import cookies_secure
 from hanse.server.table_facts import row_facts
 from hanse.server.tables import BOT_LEVELS, UNREADABLE, TableService
@@ -316,82 +316,6 @@ def duration(seconds: float, translate: Callable[[str], str]) -> str:
     return translate("{count} s").format(count=int(seconds))
 
 
-def _log_entry(
-    entry: dict[str, Any],
-    who: str,
-    words: Callable[[str], str],
-    name_of: Callable[[int], str] | None = None,
-) -> dict[str, str]:
-    """A log line: the move in words in the reader's language ("Anna (A) places a trader on
-    Hamburg–Lübeck"; chance has no player in its words, so "chance" stands before them: "chance
-    Stettin 3 is drawn") where the game says it so, else who and what the game's log says; a
-    table's event (a take-back, a seat handed to a bot) in words, its other seat named by
-    `name_of`."""
-    if "event" in entry:
-        named = name_of or SEAT_MARKS.__getitem__  # a seat's letter where no names are given
-        text = _event_line(entry, who, words, named)
-        return {"who": "", "text": text, "event": str(entry["event"]["kind"])}
-    if "said" in entry:
-        text = log_line(entry["said"], words, who)
-        return {"who": who if entry["player"] == CHANCE else "", "text": text}
-    return {"who": who, "text": str(entry["text"])}
-
-
-def _event_line(
-    entry: dict[str, Any], who: str, _: Callable[[str], str], name_of: Callable[[int], str]
-) -> str:
-    """A table's event (``table_events``) in the reader's language: "Anna (A) takes back a
-    move", "Anna (A) leaves the game; a bot (easy) plays on", "Bruno (B) lets a bot (easy) play
-    for Anna (A)"."""
-    event = entry["event"]
-    if event["kind"] == "undo":
-        return _("{who} takes back a move").format(who=who)
-    if event["kind"] == "back":
-        return _("{who} takes the seat back from the bot").format(who=who)
-    if event["kind"] == "late":  # timeouts.py: the others may end the game without a result
-        return _("time ran out for {who}: the others may end the game without a result").format(
-            who=who
-        )
-    if event["kind"] == "agree":
-        return _("{who} agrees to end the game without a result").format(who=who)
-    if event["kind"] == "end":
-        return _("{who} agrees: the game ends without a result").format(who=who)
-    level = _(str(event["level"]))
-    if event["by"] is None:  # nobody handed it over: the seat's clock ran out (timeouts.py)
-        return _("time ran out: a bot ({level}) plays on for {who}").format(who=who, level=level)
-    if event["by"] == entry["player"]:
-        return _("{who} leaves the game; a bot ({level}) plays on").format(who=who, level=level)
-    return _("{by} lets a bot ({level}) play for {who}").format(
-        by=name_of(int(event["by"])), level=level, who=who
-    )
-
-
-def _repeats_joined(lines: list[dict[str, str]], skipped: int) -> list[dict[str, Any]]:
-    """Log lines of moves numbered from ``skipped + 1`` (a move's number is its step in the
-    replay), a run of equal lines joined into its first, with how many it stands for
-    (``times``): a Kogge conflict's secret choice is asked value by value, and the others read
-    "P1 (B) chooses markers for the conflict in secret" nine times. A table's event (``event``:
-    a take-back, a seat handed to a bot) is no move: it keeps the number of the move before it
-    and is shown without one."""
-    joined: list[dict[str, Any]] = []
-    number = skipped
-    for line in lines:
-        number += "event" not in line
-        last = joined[-1] if joined else None
-        if last is not None and (last["who"], last["text"]) == (line["who"], line["text"]):
-            last["times"] += 1
-            if "seq" in line:  # the run ends where its last line stands in the log
-                last["seq"] = line["seq"]
-        else:
-            joined.append({**line, "number": number, "times": 1})
-    return joined
-
-
-def _moves_in(log: list[dict[str, Any]]) -> int:
-    """How many of a payload's log entries are moves (not a table's events)."""
-    return sum(1 for entry in log if "event" not in entry)
-
-
 def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     """A table's panel for the caller: players, board, choices grouped by kind, log."""
     _ = translations(lang).gettext
@@ -450,10 +374,10 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         }
         for kind, actions in groups.items()
     ]
-    log = _repeats_joined(
+    log = repeats_joined(
         [
             {
-                **_log_entry(
+                **log_entry(
                     entry,
                     _seat_name(payload, entry["player"], lang),
                     words,
@@ -465,7 +389,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             }
             for entry in payload["log"][-60:]
         ],
-        _moves_in(payload["log"][:-60]),
+        moves_in(payload["log"][:-60]),
     )
     decision = (
         game.decision_phrase(view).text(words)

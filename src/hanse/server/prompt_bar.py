@@ -1,7 +1,6 @@
 """The parts of a table's panel that keep the decision in view (DESIGN.md, "the page a player
-sees"): the prompt bar's sentence, the follow-up choices of a board target that stands for
-several moves, and the places each log line names (marked on the board when the reader points
-at the line)."""
+sees"): the prompt bar's sentence and the follow-up choices of a board target that stands for
+several moves (the places each log line names are in panel_log)."""
 
 from __future__ import annotations
 
@@ -12,8 +11,6 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
-
-from hanse.core.protocol import CHANCE
 
 _CHOOSE = re.compile(r'data-choose="([^"]*)"')
 
@@ -100,24 +97,3 @@ def _shared_head(labels: list[str]) -> tuple[str, list[str]]:
     if cut <= 0:
         return "", labels
     return shared[:cut], [label[cut + 2 :] for label in labels]
-
-
-def log_places(game: Any, game_id: str, entry: dict[str, Any], view: Any) -> str:
-    """The board places a log line's move names (the game's ``svg.action_places``), as the
-    space-separated keys of the board's ``data-place`` attributes; "" where the reader did not
-    see the whole move (its words would not be shown either) or the move names no place."""
-    module = svg_module(game_id)
-    if (
-        module is None
-        or not hasattr(module, "action_places")
-        or "said" not in entry
-        or entry.get("player", CHANCE) < CHANCE
-        or not isinstance(view, dict)
-    ):
-        return ""
-    try:
-        action = game.action_from_str(str(entry["text"]))
-        places = module.action_places(game.action_to_json(action), view)
-    except (ValueError, KeyError, IndexError, TypeError):  # IllegalActionError is a ValueError
-        return ""  # a line the board cannot place is shown without marks
-    return " ".join(str(place) for place in places)

@@ -25,13 +25,12 @@ from hanse.server.pages import (
     _bot_name,
     _breakdown,
     _lang,
-    _log_entry,
     _page,
-    _repeats_joined,
     board_svg,
     templates,
     variants_said,
 )
+from hanse.server.panel_log import log_entry, repeats_joined
 from hanse.server.tables import BOT_LEVELS, TableService
 from hanse.web.i18n import game_translations, translations
 
@@ -153,9 +152,9 @@ def replayed_frame(record_json: dict[str, Any], step: int, seat: int | None, lan
             said = game.log_said(state, player, action, [entry["text"]], [seat])[0]
             if said is not None:
                 entry["said"] = said
-        log.append(_log_entry(entry, _replay_name(names, player, _), words))
+        log.append(log_entry(entry, _replay_name(names, player, _), words))
         game.apply_action(state, action)
-    lines = _repeats_joined(log[-LOG_LINES:], max(0, len(log) - LOG_LINES))
+    lines = repeats_joined(log[-LOG_LINES:], max(0, len(log) - LOG_LINES))
     if lines:  # the step's own move: the last line (a run of equal lines ends with it)
         lines[-1]["current"] = True
     if step == 0:

@@ -1,0 +1,111 @@
+"""A table's log as its panel and a replay's frame show it: each entry in the reader's language
+(who made the move and the move in words, or a table's event), runs of equal lines joined into
+one, and the board places each line's move names (marked on the board when the reader points at
+the line)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hanse.core.protocol import CHANCE
+from hanse.core.words import log_line
+from hanse.games.svg_parts import SEAT_LETTERS
+from hanse.server.prompt_bar import svg_module
+
+
+def log_entry(
+    entry: dict[str, Any],
+    who: str,
+    words: Callable[[str], str],
+    name_of: Callable[[int], str] | None = None,
+) -> dict[str, str]:
+    """A log line: the move in words in the reader's language ("Anna (A) places a trader on
+    Hamburg–Lübeck"; chance has no player in its words, so "chance" stands before them: "chance
+    Stettin 3 is drawn") where the game says it so, else who and what the game's log says; a
+    table's event (a take-back, a seat handed to a bot) in words, its other seat named by
+    `name_of`."""
+    if "event" in entry:
+        named = name_of or SEAT_LETTERS.__getitem__  # a seat's letter where no names are given
+        text = _event_line(entry, who, words, named)
+        return {"who": "", "text": text, "event": str(entry["event"]["kind"])}
+    if "said" in entry:
+        text = log_line(entry["said"], words, who)
+        return {"who": who if entry["player"] == CHANCE else "", "text": text}
+    return {"who": who, "text": str(entry["text"])}
+
+
+def _event_line(
+    entry: dict[str, Any], who: str, _: Callable[[str], str], name_of: Callable[[int], str]
+) -> str:
+    """A table's event (``table_events``) in the reader's language: "Anna (A) takes back a
+    move", "Anna (A) leaves the game; a bot (easy) plays on", "Bruno (B) lets a bot (easy) play
+    for Anna (A)"."""
+    event = entry["event"]
+    if event["kind"] == "undo":
+        return _("{who} takes back a move").format(who=who)
+    if event["kind"] == "back":
+        return _("{who} takes the seat back from the bot").format(who=who)
+    if event["kind"] == "late":  # timeouts.py: the others may end the game without a result
+        return _("time ran out for {who}: the others may end the game without a result").format(
+            who=who
+        )
+    if event["kind"] == "agree":
+        return _("{who} agrees to end the game without a result").format(who=who)
+    if event["kind"] == "end":
+        return _("{who} agrees: the game ends without a result").format(who=who)
+    level = _(str(event["level"]))
+    if event["by"] is None:  # nobody handed it over: the seat's clock ran out (timeouts.py)
+        return _("time ran out: a bot ({level}) plays on for {who}").format(who=who, level=level)
+    if event["by"] == entry["player"]:
+        return _("{who} leaves the game; a bot ({level}) plays on").format(who=who, level=level)
+    return _("{by} lets a bot ({level}) play for {who}").format(
+        by=name_of(int(event["by"])), level=level, who=who
+    )
+
+
+def repeats_joined(lines: list[dict[str, str]], skipped: int) -> list[dict[str, Any]]:
+    """Log lines of moves numbered from ``skipped + 1`` (a move's number is its step in the
+    replay), a run of equal lines joined into its first, with how many it stands for
+    (``times``): a Kogge conflict's secret choice is asked value by value, and the others read
+    "P1 (B) chooses markers for the conflict in secret" nine times. A table's event (``event``:
+    a take-back, a seat handed to a bot) is no move: it keeps the number of the move before it
+    and is shown without one."""
+    joined: list[dict[str, Any]] = []
+    number = skipped
+    for line in lines:
+        number += "event" not in line
+        last = joined[-1] if joined else None
+        if last is not None and (last["who"], last["text"]) == (line["who"], line["text"]):
+            last["times"] += 1
+            if "seq" in line:  # the run ends where its last line stands in the log
+                last["seq"] = line["seq"]
+        else:
+            joined.append({**line, "number": number, "times": 1})
+    return joined
+
+
+def moves_in(log: list[dict[str, Any]]) -> int:
+    """How many of a payload's log entries are moves (not a table's events)."""
+    return sum(1 for entry in log if "event" not in entry)
+
+
+def log_places(game: Any, game_id: str, entry: dict[str, Any], view: Any) -> str:
+    """The board places a log line's move names (the game's ``svg.action_places``), as the
+    space-separated keys of the board's ``data-place`` attributes; "" where the reader did not
+    see the whole move (its words would not be shown either) or the move names no place."""
+    module = svg_module(game_id)
+    if (
+        module is None
+        or not hasattr(module, "action_places")
+        or "said" not in entry
+        or entry.get("player", CHANCE) < CHANCE
+        or not isinstance(view, dict)
+    ):
+        return ""
+    try:
+        action = game.action_from_str(str(entry["text"]))
+        places = module.action_places(game.action_to_json(action), view)
+    except (ValueError, KeyError, IndexError, TypeError):  # IllegalActionError is a ValueError
+        return ""  # a line the board cannot place is shown without marks
+    return " ".join(str(place) for place in places)
