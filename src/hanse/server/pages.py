@@ -23,7 +23,7 @@ from hanse.server.clock_view import seat_clocks
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
 from hanse.server.lobby_query import lobby_filter
-from hanse.server.panel_log import log_entry, log_places, moves_in, repeats_joined
+from hanse.server.panel_log import log_entry, log_items, log_places, moves_in, repeats_joined
 from hanse.server.prompt_bar import follow_ups, prompt_sentence, svg_module
 from hanse.server.security import cookies_secure
 from hanse.server.table_facts import row_facts
@@ -396,6 +396,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         if isinstance(view, dict) and payload["decider"] is not None
         else None
     )
+    replay_link = f"/tables/{payload['id']}/replay" if status == "finished" else None
     return (
         templates(lang)
         .get_template("panel.html")
@@ -420,7 +421,8 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             ),
             follow=follow,
             log=log,
-            replay_link=f"/tables/{payload['id']}/replay" if status == "finished" else None,
+            log_items=log_items(log, _, replay_link),
+            replay_link=replay_link,
             scores=payload["scores"],
             breakdown=_breakdown(payload, words),
         )

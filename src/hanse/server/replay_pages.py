@@ -30,7 +30,7 @@ from hanse.server.pages import (
     templates,
     variants_said,
 )
-from hanse.server.panel_log import log_entry, repeats_joined
+from hanse.server.panel_log import log_entry, log_items, repeats_joined
 from hanse.server.tables import BOT_LEVELS, TableService
 from hanse.web.i18n import game_translations, translations
 
@@ -174,6 +174,7 @@ def replayed_frame(record_json: dict[str, Any], step: int, seat: int | None, lan
             board=game.render(view),
             svg=board_svg(record.game_id, view, [], lang, names=names or None)[0],
             log=lines,
+            log_items=log_items(lines, _),
             result=_result(game, state, record, names, words) if step == steps else None,
             replay=True,
             marks=SEAT_MARKS,
