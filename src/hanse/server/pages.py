@@ -23,7 +23,7 @@ from hanse.server.clock_view import seat_clocks
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, ApiError
 from hanse.server.live_table import game_for
 from hanse.server.lobby_query import lobby_filter
-from hanse.server.panel_log import log_entry, log_items, log_places, moves_in, repeats_joined
+from hanse.server.panel_log import LogReader, log_items, moves_in, panel_lines
 from hanse.server.prompt_bar import follow_ups, prompt_sentence, svg_module
 from hanse.server.security import cookies_secure
 from hanse.server.table_facts import row_facts
@@ -374,23 +374,15 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         }
         for kind, actions in groups.items()
     ]
-    log = repeats_joined(
-        [
-            {
-                **log_entry(
-                    entry,
-                    _seat_name(payload, entry["player"], lang),
-                    words,
-                    lambda seat: _seat_name(payload, seat, lang),
-                ),
-                "places": log_places(game, game_id, entry, view),
-                "seq": entry["seq"],
-                "player": entry["player"],
-            }
-            for entry in payload["log"][-60:]
-        ],
-        moves_in(payload["log"][:-60]),
+    reader = LogReader(
+        game_id,
+        payload["players"],
+        tuple(sorted(payload["flags"].items())),
+        lang,
+        tuple(_seat_name(payload, seat, lang) for seat in range(len(payload["seats"]))),
+        _seat_name(payload, CHANCE, lang),
     )
+    log = panel_lines(payload["log"][-60:], moves_in(payload["log"][:-60]), reader, view)
     decision = (
         game.decision_phrase(view).text(words)
         if isinstance(view, dict) and payload["decider"] is not None

@@ -6,12 +6,18 @@ the line)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+import orjson
 
 from hanse.core.protocol import CHANCE
 from hanse.core.words import log_line
 from hanse.games.svg_parts import SEAT_LETTERS
+from hanse.server.live_table import game_for
 from hanse.server.prompt_bar import svg_module
+from hanse.web.i18n import game_translations
 
 
 def log_entry(
@@ -90,23 +96,100 @@ def moves_in(log: list[dict[str, Any]]) -> int:
     return sum(1 for entry in log if "event" not in entry)
 
 
-def log_places(game: Any, game_id: str, entry: dict[str, Any], view: Any) -> str:
-    """The board places a log line's move names (the game's ``svg.action_places``), as the
-    space-separated keys of the board's ``data-place`` attributes; "" where the reader did not
-    see the whole move (its words would not be shown either) or the move names no place."""
-    module = svg_module(game_id)
+class LogReader(NamedTuple):
+    """Everything a panel's log line is made from besides its entry: the game's configuration
+    (how a move's notation reads), the reader's language and how the log names each seat."""
+
+    game_id: str
+    players: int
+    flags: tuple[tuple[str, Any], ...]
+    lang: str
+    names: tuple[str, ...]  # each seat as the log names it: "Anna (A)"
+    chance: str  # chance as the log names it, in the reader's language
+
+
+@dataclass(frozen=True)
+class _SaidLine:
+    """A log entry said once for a reader: its line with who and the words HTML-escaped (as
+    ``Markup``), and its move as JSON for the board places it names (None: it names none)."""
+
+    line: dict[str, Any]
+    action: dict[str, Any] | None
+
+
+LINES_KEPT = 20_000
+"""How many said lines the panels keep (each some hundreds of bytes: a few MB at most). A line
+never changes once written (the log only grows; a take-back is a new entry), so a panel drawn
+after each move says only the new one; about sixty lines for each of a few hundred tables,
+viewers and languages drawn in turn."""
+
+
+def panel_lines(
+    entries: list[dict[str, Any]], skipped: int, reader: LogReader, view: Any
+) -> list[dict[str, Any]]:
+    """The panel's log lines of a payload's last `entries` (after `skipped` moves), runs of
+    equal lines joined (:func:`repeats_joined`), each with its entry's seq, player and the board
+    places it names in `view`: each entry said once for its `reader` (a pure function of the two,
+    kept in a bounded cache), the places found afresh, as they depend on the board now."""
+    lines = []
+    for entry in entries:
+        said = _said(reader, orjson.dumps(entry))
+        lines.append(
+            {
+                **said.line,
+                "places": _places(reader.game_id, said.action, view),
+                "seq": entry["seq"],
+                "player": entry["player"],
+            }
+        )
+    return repeats_joined(lines, skipped)
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _said(reader: LogReader, entry_json: bytes) -> _SaidLine:
+    """An entry (as JSON: the cache's key holds all it is made from) said for `reader`."""
+    from markupsafe import escape  # Jinja's own escaping, loaded with the first page (as Jinja)
+
+    entry = orjson.loads(entry_json)
+    words = game_translations(reader.lang, reader.game_id).gettext
+
+    def name_of(seat: int) -> str:
+        return reader.chance if seat == CHANCE else reader.names[seat]
+
+    line: dict[str, Any] = log_entry(entry, name_of(entry["player"]), words, name_of)
+    line["who"], line["text"] = escape(line["who"]), escape(line["text"])
+    return _SaidLine(line, _logged_action(reader, entry))
+
+
+def _logged_action(reader: LogReader, entry: dict[str, Any]) -> dict[str, Any] | None:
+    """The move of a log entry as JSON, for the board places it names (the game's
+    ``svg.action_places``); None where the reader did not see the whole move (its words would
+    not be shown either), the board names no places or cannot read the move."""
+    module = svg_module(reader.game_id)
     if (
         module is None
         or not hasattr(module, "action_places")
         or "said" not in entry
         or entry.get("player", CHANCE) < CHANCE
-        or not isinstance(view, dict)
     ):
+        return None
+    game = game_for(reader.game_id, reader.players, dict(reader.flags))
+    try:
+        action: dict[str, Any] = game.action_to_json(game.action_from_str(str(entry["text"])))
+    except (ValueError, KeyError, IndexError, TypeError):  # IllegalActionError is a ValueError
+        return None  # a line the board cannot place is shown without marks
+    return action
+
+
+def _places(game_id: str, action: dict[str, Any] | None, view: Any) -> str:
+    """The board places a logged move names in `view` (the board now), as the space-separated
+    keys of the board's ``data-place`` attributes; "" where it names none."""
+    module = svg_module(game_id)
+    if action is None or module is None or not isinstance(view, dict):
         return ""
     try:
-        action = game.action_from_str(str(entry["text"]))
-        places = module.action_places(game.action_to_json(action), view)
-    except (ValueError, KeyError, IndexError, TypeError):  # IllegalActionError is a ValueError
+        places = module.action_places(action, view)
+    except (ValueError, KeyError, IndexError, TypeError):
         return ""  # a line the board cannot place is shown without marks
     return " ".join(str(place) for place in places)
 
@@ -120,7 +203,12 @@ def log_items(
     it is the replay's current step; a table's event by its kind. Written here rather than in
     the template: Jinja looked up and escaped every field of sixty lines one by one, most of a
     panel's time (issue 32)."""
-    from markupsafe import escape  # Jinja's own escaping, loaded with the first page (as Jinja)
+    from markupsafe import Markup, escape
+
+    def html(value: Any) -> str:
+        """`value` in HTML: as it is where it is HTML already (a panel's said line, a number),
+        else escaped (escaping costs a microsecond, sixty lines a tenth of a panel's time)."""
+        return str(value) if isinstance(value, Markup | int) else str(escape(value))
 
     # The catalog's words are the templates' own, which Jinja does not escape either.
     times_in_a_row = translate("times in a row")
@@ -129,7 +217,7 @@ def log_items(
     for line in lines:
         times = line["times"]
         seat = (
-            f' data-seq="{escape(line["seq"])}" data-player="{escape(line["player"])}"'
+            f' data-seq="{html(line["seq"])}" data-player="{html(line["player"])}"'
             if "seq" in line
             else ""
         )
@@ -138,7 +226,7 @@ def log_items(
             if times > 1
             else ""
         )
-        text = escape(line["text"])
+        text = html(line["text"])
         if line.get("event"):
             kind = escape(line["event"])
             items.append(f'<li class="event" data-event="{kind}"{seat}>{text}{repeated}</li>')
@@ -154,6 +242,6 @@ def log_items(
             shown = f'<a href="{escape(replay_link)}?step={last}" title="{open_replay}">{shown}</a>'
         items.append(
             f'<li data-number="{last}"{seat}{marks}><span class="n">{shown}</span> '
-            f'<span class="who">{escape(line["who"])}</span> {text}{repeated}</li>'
+            f'<span class="who">{html(line["who"])}</span> {text}{repeated}</li>'
         )
     return "".join(items)
