@@ -4,6 +4,7 @@ go)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hanse.games.hansa.words import ABILITY_WORDS
@@ -110,8 +111,12 @@ def _seat_style(seat: Any) -> tuple[str, str, str]:
     return NEUTRAL_COLOUR, "#000000", "N"
 
 
+@lru_cache(maxsize=4096)
 def _piece(x: float, y: float, seat: Any, kind: str, size: float = PIECE) -> str:
-    """A trader (square) or merchant (circle) in the seat's colour with its letter."""
+    """A trader (square) or merchant (circle) in the seat's colour with its letter. Kept: the
+    pieces stand on the map's fixed posts and offices, and drawing them again at every panel was
+    a fifth of the board's time (issue 32); at most a few thousand (posts and offices times
+    seats and kinds)."""
     fill, ink, letter = _seat_style(seat)
     return _shape(x, y, size, kind == "merchant", fill=fill) + _text(
         x, y + 0.5, letter, round(size * 0.68), weight="bold", fill=ink
