@@ -369,7 +369,15 @@ def board_key(
     between its entries, never inside one, so that no entry is squeezed. Returns the drawing (a
     group of class ``board-key``, which the tests look for) and its bottom; nothing and `top`
     when there is nothing to explain."""
-    lines = [line for line in lines if line]
+    return _board_key(top, width, heading, tuple(tuple(line) for line in lines if line))
+
+
+@lru_cache(maxsize=256)
+def _board_key(
+    top: float, width: float, heading: str, lines: tuple[tuple[tuple[str, str], ...], ...]
+) -> tuple[str, float]:
+    """:func:`board_key`, kept: a board's key changes only with what its board shows (a game has
+    a few keys, each in a few languages), and measuring its words at every panel cost."""
     if not lines:
         return "", top
     left = 8 + text_width(heading, KEY_SIZE, bold=True) + 12
