@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from hanse.games.svg_parts import (
@@ -113,12 +114,15 @@ def _edge_point(
     return cx + dx * scale, cy + dy * scale
 
 
-def _draw_arrows(b: Board) -> None:
-    out = b.parts
+@lru_cache(maxsize=16)
+def _arrows(box_h: float) -> str:
+    """The arrows of the sea routes between the cities' boxes, `box_h` high: drawn once per
+    height (the boxes grow with the most cogs a city holds), not at every panel."""
+    lines = []
     for source, target in data.EDGE_ROWS:
-        x1, y1 = _edge_point(source, _centre(target, b.box_h), 2, b.box_h)
-        x2, y2 = _edge_point(target, _centre(source, b.box_h), 4, b.box_h)
-        out.append(
+        x1, y1 = _edge_point(source, _centre(target, box_h), 2, box_h)
+        x2, y2 = _edge_point(target, _centre(source, box_h), 4, box_h)
+        lines.append(
             _el(
                 "line",
                 x1=f"{x1:.1f}",
@@ -130,6 +134,7 @@ def _draw_arrows(b: Board) -> None:
                 marker_end="url(#hl-arrow)",
             )
         )
+    return "".join(lines)
 
 
 def _draw_city(b: Board, city: str, cogs: list[tuple[int, list[int]]]) -> None:
@@ -298,7 +303,7 @@ def board_svg(
     out.append(_text(8, 27, head, 20, weight="bold", fit=WIDTH - 16))
     map_h = 3 * (b.box_h + ROW_GAP)
     out.append(_rect(0, MAP_TOP, WIDTH, map_h, rx=10, fill=SEA))
-    _draw_arrows(b)
+    out.append(_arrows(b.box_h))
     by_city: dict[str, list[tuple[int, list[int]]]] = {city: [] for city in data.CITIES}
     for i, cog in enumerate(view["cogs"]):
         by_city[cog["city"]].append((i, list(cog["figures"])))
