@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from hanse.games.kogge.data import (
@@ -85,6 +86,32 @@ SQUARE_WORDS = {
 """The labels of the route squares' targets."""
 
 
+@lru_cache(maxsize=1024)
+def _pointer(cx: float, cy: float, half: float, source: int, target: int) -> str:
+    """A pointer from the route square centred on (cx, cy) of city `source` toward city
+    `target` (the route's direction): drawn once per square and target, not at every panel."""
+    tx, ty = centre(target)
+    sx, sy = centre(source)
+    angle = math.atan2(ty - sy, tx - sx)
+    dx, dy = math.cos(angle), math.sin(angle)
+    x1, y1 = cx + dx * (half + 1), cy + dy * (half + 1)
+    x2, y2 = cx + dx * (half + 7), cy + dy * (half + 7)
+    head = (
+        f"M{x2 + dx * 7:.1f},{y2 + dy * 7:.1f} L{x2 - dy * 6:.1f},{y2 + dx * 6:.1f} "
+        f"L{x2 + dy * 6:.1f},{y2 - dx * 6:.1f} Z"
+    )
+    line = _el(
+        "line",
+        x1=f"{x1:.1f}",
+        y1=f"{y1:.1f}",
+        x2=f"{x2:.1f}",
+        y2=f"{y2:.1f}",
+        stroke=INK,
+        stroke_width=3,
+    )
+    return line + _el("path", d=head, fill=INK)
+
+
 def _route_square(
     b: Board, city: dict[str, Any], slot: int, cx: float, cy: float, slot_actions: dict[int, str]
 ) -> None:
@@ -97,29 +124,7 @@ def _route_square(
     value = up if up is not None else known
     if up is not None:
         out.append(marker_chip(cx - half, cy - half, up, 2 * half))
-        tx, ty = centre(up)
-        sx, sy = centre(city["number"])
-        angle = math.atan2(ty - sy, tx - sx)
-        dx, dy = math.cos(angle), math.sin(angle)
-        # A pointer from the square toward the target city (the route's direction).
-        x1, y1 = cx + dx * (half + 1), cy + dy * (half + 1)
-        x2, y2 = cx + dx * (half + 7), cy + dy * (half + 7)
-        head = (
-            f"M{x2 + dx * 7:.1f},{y2 + dy * 7:.1f} L{x2 - dy * 6:.1f},{y2 + dx * 6:.1f} "
-            f"L{x2 + dy * 6:.1f},{y2 - dx * 6:.1f} Z"
-        )
-        out.append(
-            _el(
-                "line",
-                x1=f"{x1:.1f}",
-                y1=f"{y1:.1f}",
-                x2=f"{x2:.1f}",
-                y2=f"{y2:.1f}",
-                stroke=INK,
-                stroke_width=3,
-            )
-        )
-        out.append(_el("path", d=head, fill=INK))
+        out.append(_pointer(cx, cy, half, city["number"], up))
     elif dealt:
         out.append(
             _rect(cx - half, cy - half, 2 * half, 2 * half, rx=4, fill=BACK_FILL, stroke=INK)
