@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from types import ModuleType
 from typing import Any, NamedTuple
 
 import orjson
@@ -131,13 +132,14 @@ def panel_lines(
     equal lines joined (:func:`repeats_joined`), each with its entry's seq, player and the board
     places it names in `view`: each entry said once for its `reader` (a pure function of the two,
     kept in a bounded cache), the places found afresh, as they depend on the board now."""
+    board = svg_module(reader.game_id)
     lines = []
     for entry in entries:
         said = _said(reader, orjson.dumps(entry))
         lines.append(
             {
                 **said.line,
-                "places": _places(reader.game_id, said.action, view),
+                "places": _places(board, said.action, view),
                 "seq": entry["seq"],
                 "player": entry["player"],
             }
@@ -181,14 +183,14 @@ def _logged_action(reader: LogReader, entry: dict[str, Any]) -> dict[str, Any] |
     return action
 
 
-def _places(game_id: str, action: dict[str, Any] | None, view: Any) -> str:
-    """The board places a logged move names in `view` (the board now), as the space-separated
-    keys of the board's ``data-place`` attributes; "" where it names none."""
-    module = svg_module(game_id)
-    if action is None or module is None or not isinstance(view, dict):
+def _places(board: ModuleType | None, action: dict[str, Any] | None, view: Any) -> str:
+    """The board places a logged move names in `view` (the board now, drawn by the game's
+    `board` module), as the space-separated keys of the board's ``data-place`` attributes; ""
+    where it names none."""
+    if action is None or board is None or not isinstance(view, dict):
         return ""
     try:
-        places = module.action_places(action, view)
+        places = board.action_places(action, view)
     except (ValueError, KeyError, IndexError, TypeError):
         return ""  # a line the board cannot place is shown without marks
     return " ".join(str(place) for place in places)
@@ -206,9 +208,15 @@ def log_items(
     from markupsafe import Markup, escape
 
     def html(value: Any) -> str:
-        """`value` in HTML: as it is where it is HTML already (a panel's said line, a number),
-        else escaped (escaping costs a microsecond, sixty lines a tenth of a panel's time)."""
-        return str(value) if isinstance(value, Markup | int) else str(escape(value))
+        """`value` in HTML: as it is where it is HTML already (a panel's said line) or has
+        nothing to escape (a number, most board places), else escaped. Escaping costs about a
+        microsecond, for each field of sixty lines a tenth of a panel's time."""
+        if isinstance(value, Markup):
+            return str(value)
+        text = str(value)
+        if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+            return str(escape(text))
+        return text
 
     # The catalog's words are the templates' own, which Jinja does not escape either.
     times_in_a_row = translate("times in a row")
@@ -228,18 +236,18 @@ def log_items(
         )
         text = html(line["text"])
         if line.get("event"):
-            kind = escape(line["event"])
+            kind = html(line["event"])
             items.append(f'<li class="event" data-event="{kind}"{seat}>{text}{repeated}</li>')
             continue
         number = line["number"]
         last = number + times - 1
         places = line.get("places")
-        marks = f' data-places="{escape(places)}" tabindex="0"' if places else ""
+        marks = f' data-places="{html(places)}" tabindex="0"' if places else ""
         if line.get("current"):
             marks += ' class="current" aria-current="step"'
         shown = f"{number}–{last}" if times > 1 else f"{number}"
         if replay_link:
-            shown = f'<a href="{escape(replay_link)}?step={last}" title="{open_replay}">{shown}</a>'
+            shown = f'<a href="{html(replay_link)}?step={last}" title="{open_replay}">{shown}</a>'
         items.append(
             f'<li data-number="{last}"{seat}{marks}><span class="n">{shown}</span> '
             f'<span class="who">{html(line["who"])}</span> {text}{repeated}</li>'
