@@ -118,11 +118,12 @@ class _SaidLine:
     action: dict[str, Any] | None
 
 
-LINES_KEPT = 20_000
-"""How many said lines the panels keep (each some hundreds of bytes: a few MB at most). A line
-never changes once written (the log only grows; a take-back is a new entry), so a panel drawn
-after each move says only the new one; about sixty lines for each of a few hundred tables,
-viewers and languages drawn in turn."""
+LINES_KEPT = 10_000
+"""How many said lines the panels keep, the least recently drawn forgotten first (about 1.2 KB
+each with its key: some 12 MB at most). A line never changes once written (the log only grows;
+a take-back is a new entry), so a panel drawn after a move says only the new lines; sixty lines
+serve every viewer of a table in a language who reads the same entries, and a move's panels are
+drawn together, one for each viewer."""
 
 
 def panel_lines(
@@ -135,7 +136,8 @@ def panel_lines(
     board = svg_module(reader.game_id)
     lines = []
     for entry in entries:
-        said = _said(reader, orjson.dumps(entry))
+        # As text: orjson's bytes keep the 4 KB buffer they were written into.
+        said = _said(reader, orjson.dumps(entry).decode())
         lines.append(
             {
                 **said.line,
@@ -148,7 +150,7 @@ def panel_lines(
 
 
 @lru_cache(maxsize=LINES_KEPT)
-def _said(reader: LogReader, entry_json: bytes) -> _SaidLine:
+def _said(reader: LogReader, entry_json: str) -> _SaidLine:
     """An entry (as JSON: the cache's key holds all it is made from) said for `reader`."""
     from markupsafe import escape  # Jinja's own escaping, loaded with the first page (as Jinja)
 
