@@ -21,9 +21,16 @@ STEPS = {
 tiny budget to judge quickly (a Hansa decision costs most)."""
 
 
+SEEDS = {"hansa": 1}
+"""The seed of each title's game (5 for the others). Hansa's seed 5 is one of the games where
+three `easy` bots stall: they move their pieces back and forth and end their turns, leaving
+complete routes unestablished, for 2,287 actions (40 s); seed 1 plays a game of 401."""
+
+
 @cache
-def recorded(game_id: str, players: int = 3, seed: int = 5) -> MatchRecord:
+def recorded(game_id: str, players: int = 3, seed: int | None = None) -> MatchRecord:
     game = make(game_id, players)
+    seed = SEEDS.get(game_id, 5) if seed is None else seed
     record = play(game, [make_bot("easy") for _ in range(players)], random.Random(seed))
     record.players = ["Anna", "Bruno", "bot easy"]
     return record
