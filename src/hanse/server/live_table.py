@@ -380,7 +380,11 @@ class LiveTable:
         """:meth:`_log_for` as one JSON array, each entry serialised once."""
         rendered = self._log_for(viewer, 0)
         serialised = self._rendered_json.setdefault(viewer, [])
-        serialised.extend(orjson.dumps(entry) for entry in rendered[len(serialised) :])
+        # Copied to its own size: the bytes orjson returns keep a 4 KB buffer each (a table of
+        # 200 entries and 4 viewers held 3.7 MB).
+        serialised.extend(
+            bytes(memoryview(orjson.dumps(entry))) for entry in rendered[len(serialised) :]
+        )
         return orjson.Fragment(b"[" + b",".join(serialised[start:]) + b"]")
 
     def clocks(self) -> dict[str, Any]:
