@@ -17,7 +17,8 @@ from hanse.bots.heuristic import (
 )
 from hanse.bots.search import ISMCTSBot, SearchSettings
 from hanse.core import IllegalActionError
-from hanse.core.match import play, replay_final
+from hanse.core.match import play, replay_final, sample_chance
+from hanse.core.protocol import CHANCE
 from hanse.core.record import MatchRecord
 from hanse.games import make
 from tests.bots.test_search_bots import position
@@ -146,3 +147,36 @@ def test_a_hansa_standstill_is_broken() -> None:
         view, legal = game.view(state, seat), game.legal_actions(state)
         game.apply_action(state, bots[seat].act(game, view, legal, rng))
     assert game.is_terminal(state)
+
+
+def test_bots_in_a_circle_leave_it_at_once() -> None:
+    """Recorded: three easy bots at Hansa (3 players, seed 5), prestige 17/8/17, each leaving
+    its complete routes unestablished (that would pay the others) and moving its pieces to and
+    fro. Trying only untried actions, best first, the circle went on for some 900 actions more
+    (the bots before, from this position: not over after 1,500); a bot that sees a view come
+    round again now takes an action that leads to no view it decided in before."""
+    record = MatchRecord.load(DATA / "hansa_circle.json")
+
+    def actions_to_the_end(leave: bool) -> int | None:
+        game = make("hansa", 3)
+        state = replay_final(record)
+        bots = [HeuristicBot() for _ in range(3)]
+        if not leave:
+            for bot in bots:
+                bot._leaving = lambda *_: []  # type: ignore[method-assign]
+        rng = random.Random(0)
+        for made in range(600):
+            if game.is_terminal(state):
+                return made
+            seat = game.current_player(state)
+            if seat == CHANCE:
+                action = sample_chance(game, state, rng)
+            else:
+                view, legal = game.view(state, seat), game.legal_actions(state)
+                action = bots[seat].act(game, view, legal, rng)
+            game.apply_action(state, action)
+        return None
+
+    ended = actions_to_the_end(leave=True)
+    assert ended is not None and ended < 400
+    assert actions_to_the_end(leave=False) is None

@@ -151,16 +151,22 @@ class HeuristicBot:
         if len(self._tried) > MEMORY_LIMIT:
             self._tried.clear()
         tried = self._tried.setdefault(_view_key(view), set())
+        circling = bool(tried)  # this view came round again: the game goes in a circle
         untried = [a for a in legal if game.action_to_str(a) not in tried]
         if not untried:  # every action was tried in this view: start the round again
             tried.clear()
             untried = list(legal)
-        action = self._choose(game, view, untried, rng)
+        action = self._choose(game, view, untried, rng, circling)
         tried.add(game.action_to_str(action))
         return action
 
     def _choose(
-        self, game: Game, view: View, legal: Sequence[Action], rng: random.Random
+        self,
+        game: Game,
+        view: View,
+        legal: Sequence[Action],
+        rng: random.Random,
+        circling: bool = False,
     ) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -170,7 +176,31 @@ class HeuristicBot:
             evaluate = lambda state, seat: own(game, state, seat)  # noqa: E731
         seat = view["seat"]
         state = game.determinize(view, rng)
+        if circling:
+            legal = self._leaving(game, state, legal, seat, evaluate) or legal
         return best_by_lookahead(game, state, legal, seat, rng, evaluate)
+
+    def _leaving(
+        self,
+        game: Game,
+        state: Any,
+        legal: Sequence[Action],
+        seat: int,
+        evaluate: StateValue | None,
+    ) -> list[Action]:
+        """The actions after which (their action finished) the bot does not stand in a view it
+        decided in before. In a circle, trying untried actions best first could take the
+        whole circle's length for each (Hansa's easy bots once moved their pieces to and fro
+        for 1,500 actions, each round a new move first); these leave it at once."""
+        judge = evaluate if evaluate is not None else state_evaluator(game)
+        leaving = []
+        for action in legal:
+            after = settle(game, trusted_child(game, state, action), seat, judge)
+            if game.is_terminal(after) or game.current_player(after) != seat:
+                leaving.append(action)  # the turn passes: what follows is the others' doing
+            elif _view_key(game.view(after, seat)) not in self._tried:
+                leaving.append(action)
+        return leaving
 
 
 def best_by_lookahead(
