@@ -27,7 +27,8 @@ Optional parts of a ``heuristics.py`` refine this:
   ``SEARCH_TUNING`` asks.
 
 The bot remembers the views it decided in and what it chose there. Seeing the same view again means
-the game went round in a circle, so it then chooses among the actions it has not yet tried there.
+the game went round in a circle, so it then chooses among the actions it has not yet tried there,
+and among those the ones that lead to no view it decided in before (:meth:`HeuristicBot._leaving`).
 Without that, positions where every action helps an opponent (late in Hansa: any route established
 pays the city owners) made every seat end its turn for ever; "Ein Spieler darf auch weniger Aktionen
 durchführen als ihm zustehen", so the rules themselves allow such a standstill.
