@@ -372,13 +372,18 @@ class LiveTable:
 
     def _log_for(self, viewer: int, start: int) -> list[dict[str, Any]]:
         """The log from entry `start` as `viewer` may see it (:func:`_logged`, made once)."""
+        return self._rendered_log(viewer)[start:]
+
+    def _rendered_log(self, viewer: int) -> list[dict[str, Any]]:
+        """The whole log as `viewer` may see it, brought up to the last entry (kept, not a
+        copy)."""
         rendered = self._rendered.setdefault(viewer, [])
         rendered.extend(_logged(entry, viewer) for entry in self.entries[len(rendered) :])
-        return rendered[start:]
+        return rendered
 
     def _log_json_for(self, viewer: int, start: int) -> orjson.Fragment:
         """:meth:`_log_for` as one JSON array, each entry serialised once."""
-        rendered = self._log_for(viewer, 0)
+        rendered = self._rendered_log(viewer)
         serialised = self._rendered_json.setdefault(viewer, [])
         # Copied to its own size: the bytes orjson returns keep a 4 KB buffer each (a table of
         # 200 entries and 4 viewers held 3.7 MB).
