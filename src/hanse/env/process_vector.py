@@ -58,17 +58,6 @@ from hanse.env.vector_worker import LocalWorker, SharedArrays, WorkerSpec, serve
 from hanse.games import make
 
 _INFO_KEYS = ("seat", "rewards", "illegal")
-_BATCH = (
-    "observations",
-    "masks",
-    "seats",
-    "rewards",
-    "terminated",
-    "truncated",
-    "illegal",
-    "final_observations",
-    "final_masks",
-)
 
 
 class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
@@ -119,7 +108,8 @@ class HanseVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self._arrays = SharedArrays.create(
             process_context, num_envs, encoder.size, codec.size, players
         )
-        self._shared = {name: self._arrays.array(name) for name in (*_BATCH, "actions")}
+        # Every array the workers share (a Batch's and the actions), as the main process reads it.
+        self._shared = {name: self._arrays.array(name) for name in self._arrays.raw}
         self._acting = np.zeros(num_envs, dtype=np.int64)
         """The seat deciding in each game, as the last call returned it."""
         bounds = np.linspace(0, num_envs, max(workers, 1) + 1).round().astype(int).tolist()
