@@ -129,12 +129,14 @@ def create_engine(url: str) -> sa.Engine:
     return sa.create_engine(parsed, pool_size=24, max_overflow=24, pool_pre_ping=True)
 
 
-def _alembic_config(connection: sa.Connection) -> Config:
+def _alembic_config(connection: sa.Connection | None = None) -> Config:
+    """Alembic's configuration of our migrations (on `connection`, to run them there)."""
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
+    if connection is not None:
+        config.attributes["connection"] = connection
     return config
 
 
@@ -158,12 +160,9 @@ def migrate(engine: sa.Engine) -> None:
 
 
 def head_revision() -> str | None:
-    from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    return ScriptDirectory.from_config(config).get_current_head()
+    return ScriptDirectory.from_config(_alembic_config()).get_current_head()
 
 
 _REVISION = re.compile(r'^revision = "([^"]+)"$', re.M)
