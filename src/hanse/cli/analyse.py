@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hanse.cli.common import console, errors, fail
+from hanse.cli.common import console, fail, progress_bar
 from hanse.core.protocol import IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.core.upgrade import upgrade_record
@@ -67,14 +67,6 @@ def analyse_command(
 ) -> None:
     """Each decision of a saved game against the `hard` bot's best move, judged from the deciding
     seat's view only; the largest losses and every seat's win chance through the game."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
     from hanse.analysis import analyse
     from hanse.analysis.decisions import default_budget
 
@@ -84,15 +76,8 @@ def analyse_command(
     try:
         record = upgrade_record(MatchRecord.load(record_file))
         total_budget = default_budget(record.game_id) if budget is None else budget
-        with Progress(
-            TextColumn("judging decisions"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=errors(),
-            disable=as_json and not errors().is_terminal,
-        ) as progress:
-            task = progress.add_task("", total=None)
+        with progress_bar(as_json) as progress:
+            task = progress.add_task("judging decisions", total=None)
             result = analyse(
                 record,
                 seats=seat,
