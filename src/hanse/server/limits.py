@@ -31,6 +31,13 @@ redis.call('ZADD', key, now, ARGV[4])
 redis.call('PEXPIRE', key, math.ceil(window * 1000) + 1000)
 return 1
 """
+# One hit in a fixed window, counted and given its expiry in one command (a MULTI/EXEC pipeline
+# of INCR and EXPIRE costs a worker about three times the Python of one EVALSHA).
+_FIXED = """
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count
+"""
 _LOCAL_KEYS = 100_000  # past this many keys, a worker forgets the ones that no longer count
 
 
@@ -63,6 +70,7 @@ class RateLimiter:
         self.link = RedisLink(redis_url, "rate limits", "each worker counts alone until it is back")
         self._clock = clock
         self._sliding = self.link.redis.register_script(_SLIDING) if self.link.redis else None
+        self._fixed = self.link.redis.register_script(_FIXED) if self.link.redis else None
         self._counts: dict[str, tuple[int, int]] = {}
         self._hits: dict[str, deque[float]] = {}
         self._failures: dict[str, tuple[int, float]] = {}
@@ -71,13 +79,10 @@ class RateLimiter:
         """Count one hit of `key`; False once more than `limit` fall in the current window."""
         slot = int(self._clock() // window)
         if self.link.usable():
-            assert self.link.redis is not None
-            name = f"hanse:rate:{key}:{slot}"
+            assert self._fixed is not None
+            name = f"hanse:rate:{key}:{slot}"  # the key names its window
             try:
-                async with self.link.redis.pipeline(transaction=True) as pipe:
-                    pipe.incr(name)
-                    pipe.expire(name, window + 1)  # the key names its window: no NX needed
-                    count, _ = await pipe.execute()
+                count = await self._fixed(keys=[name], args=[window + 1])
             except FAILURES as error:
                 self.link.failed(error)
             else:

@@ -31,6 +31,7 @@ from hanse.server import (
     move_store,
     ratings,
     security,
+    storage,
     table_events,
 )
 from hanse.server.accounts import AccountService
@@ -80,6 +81,8 @@ class TableService(TableSeating):
         vacation_days: int = 21,
     ) -> None:
         self.engine = engine
+        # Reads go through connections without a transaction on PostgreSQL (storage.reader).
+        self.reader = storage.reader(engine)
         # The one clock the service's time comes from (``hanse.server.clock``): tests move it.
         self.now = now
         # Per mode, the seconds a person may take over a decision before the other players may
@@ -202,7 +205,7 @@ class TableService(TableSeating):
         return conflict(f"{UNREADABLE}: move {seq}, {text!r}: {error}")
 
     def live(self, table_id: str) -> LiveTable:
-        with self._locked(table_id), self.engine.connect() as conn:
+        with self._locked(table_id), self.reader.connect() as conn:
             return self._live(conn, table_id)
 
     # -- creating and joining ----------------------------------------------------------------
@@ -223,7 +226,7 @@ class TableService(TableSeating):
             # A clock is read afresh: a vacation may have begun since the last move (clock_store).
             if live is not None and live.clock is None:
                 return live.payload(seat, log_from, held, log_json=log_json)
-            with self.engine.connect() as conn:
+            with self.reader.connect() as conn:
                 live = self._live(conn, table_id)
                 return live.payload(seat, log_from, held, log_json=log_json)
 
@@ -295,7 +298,7 @@ class TableService(TableSeating):
                 live = self._cache.get(table_id)
             if live is not None and live.seq >= seq > 0:
                 return live.payload(seat, held=held)
-            with self.engine.connect() as conn:
+            with self.reader.connect() as conn:
                 return self._live(conn, table_id).payload(seat, held=held)
 
     def lobby(self, status: str, limit: int = 100) -> list[dict[str, Any]]:
@@ -303,7 +306,7 @@ class TableService(TableSeating):
 
     def lobby_page(self, query: LobbyQuery) -> LobbyPage:
         """A page of the lobby (``lobby_query.py``: filters, and a cursor for the next)."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return lobby_query.page(conn, query, self._summary)
 
     def _summary(self, conn: sa.Connection, row: Any) -> dict[str, Any]:
@@ -326,7 +329,7 @@ class TableService(TableSeating):
 
     def record(self, table_id: str) -> dict[str, Any]:
         """The finished game's record, as ``hanse replay`` reads it."""
-        with self._locked(table_id), self.engine.connect() as conn:
+        with self._locked(table_id), self.reader.connect() as conn:
             live = self._live(conn, table_id)
             if live.status != "finished":
                 raise conflict("the game is not finished; its record would tell hidden moves")
@@ -354,7 +357,7 @@ class TableService(TableSeating):
         known = self.cached_seat(table_id, token)
         if known is not None:
             return known
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(
                 sa.select(seats.c.table_id, seats.c.seat, seats.c.bot_token).where(
                     seats.c.token_hash == security.digest(token)
@@ -384,7 +387,7 @@ class TableService(TableSeating):
     ) -> int | None:
         """The account's seat: the person's own, or its program's of `bot_token` (a person and
         its program may sit at one table; neither acts for the other)."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(
                 sa.select(seats.c.seat)
                 .where(
@@ -420,7 +423,7 @@ class TableService(TableSeating):
             if cached is not None:
                 live = cached
             else:
-                with self.engine.connect() as conn:
+                with self.reader.connect() as conn:
                     live = self._live(conn, table_id)
             if live.status == "waiting":
                 raise conflict("the game has not started: seats are still open", version=0)
@@ -463,7 +466,7 @@ class TableService(TableSeating):
         decisions since the last move of another player or of chance, when they showed it
         nothing hidden (:meth:`LiveTable.undo_refusal`); one move per call."""
         with self._locked(table_id):
-            with self.engine.connect() as conn:
+            with self.reader.connect() as conn:
                 live = self._live(conn, table_id)
             check_version(live, version)
             if live.seats[seat].kind != "human":
@@ -495,7 +498,7 @@ class TableService(TableSeating):
         if level not in BOT_LEVELS:
             raise invalid(f"a bot level is one of {', '.join(BOT_LEVELS)}, not {level!r}")
         with self._locked(table_id):
-            with self.engine.connect() as conn:
+            with self.reader.connect() as conn:
                 live = self._live(conn, table_id)
             if not 0 <= seat < live.players:
                 raise invalid(f"seat is 0 to {live.players - 1}, not {seat}")
@@ -542,11 +545,11 @@ class TableService(TableSeating):
             table_events.store(conn, live.id, event, now)
         with self._guard:
             self._cache.pop(live.id, None)
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return self._live(conn, live.id)
 
     def _lost_race(self, table_id: str) -> ApiError:
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             live = self._live(conn, table_id)
         return conflict(
             f"stale move: another move was stored first; the table is at version {live.version}",
@@ -573,7 +576,7 @@ class TableService(TableSeating):
     def claim_bot_turn(self, table_id: str, holder: str, ttl: float = 20.0) -> BotTurn | None:
         """The pending decision of a bot seat, if no other worker is thinking about it."""
         with self._locked(table_id):
-            with self.engine.connect() as conn:
+            with self.reader.connect() as conn:
                 live = self._live(conn, table_id)
             return bot_turns.claim(self.engine, live, holder, ttl)
 
