@@ -27,8 +27,10 @@ ADAPTERS = [
     "openspiel",
     "vector x4",
     "make_vec x4, 1 worker",
-    "make_vec x4, 2 workers",
+    "make_vec x4, 2 workers pinned",
     "chess",
+    "python loop, 1 process",
+    "python loop, 2 processes",
 ]
 
 
@@ -56,7 +58,8 @@ def test_the_cli_reports_env_figures_as_json_and_as_a_table() -> None:
     assert all(row["cpu_share_of_engine"] > 0 for row in rows)
     table = CliRunner().invoke(app, arguments)
     assert table.exit_code == 0, table.output
-    assert "make_vec x4, 2 workers" in table.output and "vs chess" in table.output
+    assert "make_vec x4, 2 workers pinned" in table.output and "vs chess" in table.output
+    assert "luebeck 3p: 2 workers" in table.output and "(the machine:" in table.output
 
 
 def _example() -> ModuleType:

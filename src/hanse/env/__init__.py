@@ -87,6 +87,7 @@ def make_vec(
     max_steps: int | None = None,
     illegal_action: str = "lose",
     context: str | None = None,
+    pin_workers: bool = False,
     **flags: Any,
 ) -> HanseVectorEnv:
     """Self-play across processes: a ``gymnasium.vector.VectorEnv`` of `num_envs` games stepped
@@ -104,6 +105,7 @@ def make_vec(
         max_steps=max_steps,
         illegal_action=illegal_action,
         context=context,
+        pin_workers=pin_workers,
         **flags,
     )
 

@@ -12,10 +12,18 @@ The yardstick is OpenSpiel's chess, a game written in C++, stepped from Python i
 as the Hanse OpenSpiel adapter (legal actions, the observation tensor, apply). The batched envs'
 codes are drawn from their mask arrays with a few NumPy calls per step, as a learner's sampling
 would be, so that the figure is the env's and not the sampler's.
+
+What two worker processes can gain depends on the machine as much as on Hanse: a virtual
+machine's second core may be shared with its host's other guests. So a second yardstick runs
+interleaved with the rest: a fixed Python loop in this process and in two processes at once
+(``python loop``); its two-to-one ratio is what the machine gave two processes during the
+measurement, beside ``make_vec``'s (two workers are pinned to two CPUs,
+``make_vec(pin_workers=True)``).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import time
 from collections.abc import Callable
@@ -190,7 +198,7 @@ def _vector(game_id: str, n: int, seed: int, flags: dict[str, Any], num_envs: in
 def _processes(
     game_id: str, n: int, seed: int, flags: dict[str, Any], num_envs: int, workers: int
 ) -> Measurement:
-    envs = make_vec(game_id, n, num_envs, workers=workers, **flags)
+    envs = make_vec(game_id, n, num_envs, workers=workers, pin_workers=workers > 1, **flags)
     sample = random_codes_sampler(num_envs, envs.action_size, seed)
     observations, _info = envs.reset(seed=seed)
 
@@ -205,6 +213,64 @@ def _processes(
     return Measurement(run, envs.worker_cpu_seconds, envs.close)
 
 
+LOOP_ROUND = 20_000
+"""Iterations of the ``python loop`` yardstick between two looks at the clock."""
+
+
+def _python_loop(deadline: float) -> int:
+    """A fixed pure-Python loop until the deadline; its iterations."""
+    count = 0
+    while True:
+        for _ in range(LOOP_ROUND):
+            pass
+        count += LOOP_ROUND
+        if time.perf_counter() >= deadline:
+            return count
+
+
+def _loop_process(connection: Any) -> None:
+    """A process of the ``python loop`` yardstick: loops until each deadline it is sent."""
+    while True:
+        deadline = connection.recv()
+        if deadline is None:
+            return
+        if deadline == "cpu":
+            connection.send(time.process_time())
+            continue
+        connection.send(_python_loop(deadline))
+
+
+def _cores(processes: int) -> Measurement:
+    """The ``python loop`` in this process (1) or in that many processes at once, each the
+    same loop until the same deadline (``time.perf_counter`` is the system's monotonic clock)."""
+    if processes == 1:
+        return Measurement(_python_loop)
+    context = multiprocessing.get_context()
+    pipes = []
+    for _ in range(processes):
+        mine, theirs = context.Pipe()
+        context.Process(target=_loop_process, args=(theirs,), daemon=True).start()
+        theirs.close()
+        pipes.append(mine)
+
+    def run(deadline: float) -> int:
+        for pipe in pipes:
+            pipe.send(deadline)
+        return sum(int(pipe.recv()) for pipe in pipes)
+
+    def cpu() -> float:
+        for pipe in pipes:
+            pipe.send("cpu")
+        return sum(float(pipe.recv()) for pipe in pipes)
+
+    def close() -> None:
+        for pipe in pipes:
+            pipe.send(None)
+            pipe.close()
+
+    return Measurement(run, cpu, close)
+
+
 def measure(
     game_id: str,
     n: int,
@@ -215,7 +281,9 @@ def measure(
     workers: tuple[int, ...] = (1, 2),
 ) -> dict[str, tuple[float, float]]:
     """(decisions per wall-clock second, decisions per CPU second) of the engine
-    (``engine``), every adapter and the yardstick (``chess``), interleaved for `seconds` each."""
+    (``engine``), every adapter and the yardsticks (``chess``; with `workers` beyond 1, the
+    ``python loop`` in 1 and in 2 processes: iterations, not decisions), interleaved for
+    `seconds` each."""
     measurements = {
         "engine": _engine(game_id, n, seed, flags),
         "pettingzoo": _pettingzoo(game_id, n, seed, flags),
@@ -225,9 +293,13 @@ def measure(
     }
     try:
         for count in workers:
-            name = f"make_vec x{num_envs}, {count} worker{'s' if count > 1 else ''}"
-            measurements[name] = _processes(game_id, n, seed, flags, num_envs, count)
+            measurements[make_vec_name(num_envs, count)] = _processes(
+                game_id, n, seed, flags, num_envs, count
+            )
         measurements["chess"] = _chess(seed)
+        if max(workers, default=0) > 1:
+            measurements[LOOP_NAMES[0]] = _cores(1)
+            measurements[LOOP_NAMES[1]] = _cores(2)
         rounds = max(1, round(seconds / SLICE))
         for _ in range(rounds):
             for m in measurements.values():
@@ -239,6 +311,16 @@ def measure(
         name: (m.decisions / m.wall, m.decisions / m.cpu if m.cpu else 0.0)
         for name, m in measurements.items()
     }
+
+
+LOOP_NAMES = ("python loop, 1 process", "python loop, 2 processes")
+
+
+def make_vec_name(num_envs: int, workers: int) -> str:
+    """The row of ``make_vec`` with `workers` processes (two and more: pinned to CPUs)."""
+    if workers == 1:
+        return f"make_vec x{num_envs}, 1 worker"
+    return f"make_vec x{num_envs}, {workers} workers pinned"
 
 
 def _run_slice(m: Measurement, seconds: float) -> None:

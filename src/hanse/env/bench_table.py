@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 
 from hanse.bench import EnvBenchResult
+from hanse.env.bench_adapters import LOOP_NAMES
 
 
 def env_bench_table(results: Sequence[EnvBenchResult], seconds: float) -> Table:
@@ -27,6 +28,11 @@ def env_bench_table(results: Sequence[EnvBenchResult], seconds: float) -> Table:
         if r.adapter == "chess"
     }
     for r in results:
+        if r.adapter in LOOP_NAMES:  # iterations of a Python loop, not decisions
+            table.add_row(
+                r.game_id, str(r.num_players), r.adapter, f"{r.decisions_per_second:,.0f}"
+            )
+            continue
         yardstick = chess.get((r.game_id, r.num_players))
         table.add_row(
             r.game_id,
@@ -38,4 +44,26 @@ def env_bench_table(results: Sequence[EnvBenchResult], seconds: float) -> Table:
             f"{r.cpu_share_of_engine:.0%}",
             f"{r.decisions_per_cpu_second / yardstick:.2f}x" if yardstick else "",
         )
+    scaling = two_worker_scaling(results)
+    if scaling:
+        table.caption = (table.caption or "") + "\n" + "; ".join(scaling)
     return table
+
+
+def two_worker_scaling(results: Sequence[EnvBenchResult]) -> list[str]:
+    """Per game, two workers' decisions per wall-clock second over one worker's, beside what
+    the machine gave two processes of a Python loop over one in the same minutes."""
+    rates: dict[tuple[str, int], dict[str, float]] = {}
+    for r in results:
+        kind = r.adapter.split(", ", 1)[-1] if r.adapter.startswith("make_vec") else r.adapter
+        rates.setdefault((r.game_id, r.num_players), {})[kind] = r.decisions_per_second
+    said = []
+    for (game_id, players), rate in rates.items():
+        wanted = ("1 worker", "2 workers pinned", *LOOP_NAMES)
+        if all(rate.get(kind) for kind in wanted):
+            one, two, loop_one, loop_two = (rate[kind] for kind in wanted)
+            said.append(
+                f"{game_id} {players}p: 2 workers {two / one:.2f}x 1 worker "
+                f"(the machine: {loop_two / loop_one:.2f}x)"
+            )
+    return said

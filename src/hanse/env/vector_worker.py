@@ -11,6 +11,7 @@ caller's process (:class:`LocalWorker`).
 from __future__ import annotations
 
 import ctypes
+import os
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -91,6 +92,8 @@ class WorkerSpec:
     illegal_action: str
     start: int
     stop: int
+    cpu: int | None = None
+    """The CPU the worker process is pinned to (None: wherever the system runs it)."""
 
 
 def make_env(spec: WorkerSpec, arrays: SharedArrays) -> VectorEnv:
@@ -133,6 +136,8 @@ def serve(connection: Connection, spec: WorkerSpec, arrays: SharedArrays) -> Non
     """The loop of a worker process: answer each command with ("ok", result) or ("error",
     exception) until ``close`` or the main process goes away."""
     try:
+        if spec.cpu is not None:
+            os.sched_setaffinity(0, {spec.cpu})
         venv = make_env(spec, arrays)
     except Exception as error:  # noqa: BLE001 - the main process raises it
         connection.send(("error", error))
