@@ -44,6 +44,14 @@ def bench_command(
             "and post a move, at once, table after table (submit latency) [default: off]."
         ),
     ] = None,
+    standin: Annotated[
+        bool,
+        typer.Option(
+            "--standin",
+            help="--server --clients: then the same loop against a standard-library stand-in "
+            "(one lock, a file fsynced per move), the yardstick of the server's speed.",
+        ),
+    ] = False,
     workers: Annotated[int, typer.Option(help="--server: server processes.")] = 1,
     database_url: Annotated[
         str | None, typer.Option(help="--server: database (default: a fresh SQLite file).")
@@ -67,7 +75,9 @@ def bench_command(
     if server:
         from hanse.server.loadtest import ServerLoad
 
-        load = ServerLoad(tables, rate, clients, seconds, workers, database_url, redis_url, seed)
+        load = ServerLoad(
+            tables, rate, clients, seconds, workers, database_url, redis_url, seed, standin
+        )
         _bench_server(load, as_json)
         return
     if bots:
@@ -120,7 +130,7 @@ def bench_command(
 def _bench_server(load: Any, as_json: bool) -> None:
     """`load`: a ``loadtest.ServerLoad``."""
     from hanse.server.loadtest import bench_server
-    from hanse.server.loadtest_closed import bench_closed_loop
+    from hanse.server.loadtest_closed import bench_closed_loop, bench_standin
 
     where = {"database_url": load.database_url, "redis_url": load.redis_url}
     common = {"workers": load.workers, "tables": load.tables, "seconds": load.seconds}
@@ -132,18 +142,24 @@ def _bench_server(load: Any, as_json: bool) -> None:
         result = bench_server(**where, **common, seed=load.seed, rate=load.rate)
         offered = f"{load.rate:g} moves/s offered" if load.rate else "moves at once"
         latency = "latency until every seat has the move"
+    results = [(result, load.workers)]
+    if load.standin and load.clients:
+        yardstick = bench_standin(load.clients, load.tables, load.seconds, seed=load.seed)
+        results.append((yardstick, 1))
     if as_json:
-        print(json.dumps(result.to_json(), indent=1))
+        shown = [r.to_json() for r, _ in results]
+        print(json.dumps(shown[0] if len(shown) == 1 else shown, indent=1))
         return
-    console().print(
-        f"{result.database}, {load.workers} worker(s), {load.tables} tables, {offered}, "
-        f"{load.seconds:g} s measured: {result.moves_per_second:.0f} accepted moves/s, "
-        f"{latency} p50 {result.latency_p50_ms:.0f} ms, p99 {result.latency_p99_ms:.0f} ms, "
-        f"{result.errors} errors",
-        markup=False,
-    )
-    for sample in result.error_samples:
-        console().print(f"  {sample}", markup=False)
+    for figures, workers in results:
+        console().print(
+            f"{figures.database}, {workers} worker(s), {load.tables} tables, {offered}, "
+            f"{load.seconds:g} s measured: {figures.moves_per_second:.0f} accepted moves/s, "
+            f"{latency} p50 {figures.latency_p50_ms:.0f} ms, p99 {figures.latency_p99_ms:.0f} ms,"
+            f" {figures.errors} errors",
+            markup=False,
+        )
+        for sample in figures.error_samples:
+            console().print(f"  {sample}", markup=False)
 
 
 def _bench_bots(

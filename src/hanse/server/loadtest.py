@@ -44,6 +44,7 @@ class ServerLoad(NamedTuple):
     database_url: str | None
     redis_url: str | None
     seed: int
+    standin: bool = False  # the closed loop then runs against the stand-in too
 
 
 @dataclass
@@ -92,7 +93,7 @@ class LoadResult:
         )
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -100,7 +101,7 @@ def _free_port() -> int:
 
 class Server:
     def __init__(self, database_url: str | None, redis_url: str | None, workers: int) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.folder = tempfile.TemporaryDirectory(prefix="hanse-bench-")
         command = [sys.executable, "-c", "from hanse.cli import main; main()", "serve"]

@@ -7,18 +7,26 @@ shown, and goes on to its next table as soon as the answer has come: no think ti
 connection. Measured, after a warm-up: accepted moves per second and the submit latency (from
 sending the move to its answer). A finished game is replaced by a new table. Clients run in this
 process (one event loop), the server in others (``loadtest.Server``).
+
+:func:`bench_standin` runs the same loop against the standard-library stand-in
+(:mod:`hanse.server.loadtest_standin`), the yardstick of the server's speed goal.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
+import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import aiohttp
+import httpx
 
-from hanse.server.loadtest import LoadResult, Server
+from hanse.server.loadtest import LoadResult, Server, free_port
 
 GAME, PLAYERS = "luebeck", 3
 
@@ -139,3 +147,56 @@ def bench_closed_loop(
     finally:
         server.stop()
     return LoadResult.measured(database_url, workers, tables, None, seconds, loop, clients)
+
+
+class StandIn:
+    """The stand-in server (:mod:`hanse.server.loadtest_standin`) in a process of its own, its
+    moves going to a file in a fresh folder; as ``loadtest.Server`` is used."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.folder = tempfile.TemporaryDirectory(prefix="hanse-standin-")
+        moves = Path(self.folder.name) / "moves.jsonl"
+        command = [sys.executable, "-m", "hanse.server.loadtest_standin", str(self.port)]
+        self.process = subprocess.Popen([*command, str(moves)], stderr=subprocess.PIPE)
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError("the stand-in exited")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the stand-in did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.folder.cleanup()
+
+
+def bench_standin(
+    clients: int = 16,
+    tables: int = 200,
+    seconds: float = 20.0,
+    warmup: float = 5.0,
+    seed: int = 0,
+) -> LoadResult:
+    """The closed loop of :func:`bench_closed_loop` against the stand-in."""
+    server = StandIn()
+    try:
+        server.wait_ready()
+        loop = asyncio.run(_run(server.url, clients, tables, seconds, warmup, seed))
+    finally:
+        server.stop()
+    result = LoadResult.measured(None, 1, tables, None, seconds, loop, clients)
+    result.database = "stand-in (standard library, one lock, a file fsynced per move)"
+    return result
