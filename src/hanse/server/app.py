@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import inspect
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -58,6 +59,17 @@ from hanse.web import STATIC
 from hanse.web.i18n import choose, translations
 
 log = logging.getLogger("hanse.server")
+
+
+def _no_telemetry() -> dict[str, object]:
+    """FastAPI's own OpenTelemetry hooks switched off, where this FastAPI has them (0.16x on).
+    The server's figures are its Prometheus metrics (metrics.py); left on, every request asked
+    OpenTelemetry (and the environment) whether a provider had been set up: about 3% of the
+    CPU of a request."""
+    if "telemetry" not in inspect.signature(FastAPI.__init__).parameters:
+        return {}
+    off = {"tracing": False, "metrics": False, "logs": False, "operation_spans": False}
+    return {"telemetry": off}
 
 
 def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
@@ -146,6 +158,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         version=__version__,
         description="Web tables for Lübeck, Hansa Teutonica, Kogge and Die Speicherstadt.",
         lifespan=lifespan,
+        **_no_telemetry(),
     )
     app.include_router(router)
     app.include_router(account_router)
