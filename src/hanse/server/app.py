@@ -9,6 +9,7 @@ import inspect
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import sqlalchemy as sa
 from fastapi import FastAPI, Request
@@ -61,7 +62,7 @@ from hanse.web.i18n import choose, translations
 log = logging.getLogger("hanse.server")
 
 
-def _no_telemetry() -> dict[str, object]:
+def _no_telemetry() -> dict[str, Any]:
     """FastAPI's own OpenTelemetry hooks switched off, where this FastAPI has them (0.16x on).
     The server's figures are its Prometheus metrics (metrics.py); left on, every request asked
     OpenTelemetry (and the environment) whether a provider had been set up: about 3% of the
