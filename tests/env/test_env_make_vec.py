@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 from typing import Any
 
@@ -90,6 +91,19 @@ def test_the_same_seed_gives_the_same_games_with_0_1_and_2_workers(game_id: str)
         numpy_seed, _ = envs.reset(seed=np.int64(11))
     assert env_checker.data_equivalence(given, runs[0][0][0], exact=True)
     assert env_checker.data_equivalence(numpy_seed, given, exact=True)
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="pinning is Linux's")
+def test_pinned_workers_run_on_cpus_of_their_own_and_play_the_same_games() -> None:
+    cpus = sorted(os.sched_getaffinity(0))
+    with make_vec("kogge", 2, num_envs=4, workers=2, pin_workers=True, max_steps=60) as envs:
+        pinned = [os.sched_getaffinity(process.pid) for process in envs._processes]
+        played = _play(envs, 5, 80)
+    assert pinned == [{cpus[0]}, {cpus[1 % len(cpus)]}]
+    with make_vec("kogge", 2, num_envs=4, workers=2, max_steps=60) as envs:
+        assert all(os.sched_getaffinity(p.pid) == set(cpus) for p in envs._processes)
+        for one, same in zip(played, _play(envs, 5, 80), strict=True):
+            assert env_checker.data_equivalence(one, same, exact=True)
 
 
 def test_rows_match_the_in_process_batch_and_rewards_go_to_the_acting_seat() -> None:

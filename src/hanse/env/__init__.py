@@ -92,8 +92,8 @@ def make_vec(
 ) -> HanseVectorEnv:
     """Self-play across processes: a ``gymnasium.vector.VectorEnv`` of `num_envs` games stepped
     by `workers` processes (0: in this process), every seat played by the caller, the seat
-    deciding in each game in ``info["seat"]``. Flags as for ``make``; see
-    :mod:`hanse.env.process_vector`."""
+    deciding in each game in ``info["seat"]``. Flags as for ``make``; `pin_workers` puts each
+    worker on a CPU of its own (Linux); see :mod:`hanse.env.process_vector`."""
     from hanse.env.process_vector import HanseVectorEnv
 
     return HanseVectorEnv(
