@@ -142,17 +142,17 @@ def _bench_server(load: Any, as_json: bool) -> None:
         result = bench_server(**where, **common, seed=load.seed, rate=load.rate)
         offered = f"{load.rate:g} moves/s offered" if load.rate else "moves at once"
         latency = "latency until every seat has the move"
-    results = [(result, load.workers)]
+    results = [(result, f"{load.workers} worker(s), ")]
     if load.standin and load.clients:
         yardstick = bench_standin(load.clients, load.tables, load.seconds, seed=load.seed)
-        results.append((yardstick, 1))
+        results.append((yardstick, ""))
     if as_json:
         shown = [r.to_json() for r, _ in results]
         print(json.dumps(shown[0] if len(shown) == 1 else shown, indent=1))
         return
     for figures, workers in results:
         console().print(
-            f"{figures.database}, {workers} worker(s), {load.tables} tables, {offered}, "
+            f"{figures.database}, {workers}{load.tables} tables, {offered}, "
             f"{load.seconds:g} s measured: {figures.moves_per_second:.0f} accepted moves/s, "
             f"{latency} p50 {figures.latency_p50_ms:.0f} ms, p99 {figures.latency_p99_ms:.0f} ms,"
             f" {figures.errors} errors",
