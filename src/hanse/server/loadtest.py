@@ -93,17 +93,21 @@ class LoadResult:
         )
 
 
-def free_port() -> int:
+def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
 
 
 class Server:
+    """``hanse serve`` in processes of its own (a fresh database, its output in a log): started,
+    waited for until ``/api/games`` answers, stopped. :class:`loadtest_closed.StandIn` runs the
+    stand-in the same way."""
+
+    name = "the server"
+
     def __init__(self, database_url: str | None, redis_url: str | None, workers: int) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.folder = tempfile.TemporaryDirectory(prefix="hanse-bench-")
+        self._prepare("hanse-bench-")
         command = [sys.executable, "-c", "from hanse.cli import main; main()", "serve"]
         command += ["--port", str(self.port), "--workers", str(workers)]
         if database_url:
@@ -117,7 +121,16 @@ class Server:
             "HANSE_MAX_WAITING": "1000000",  # and wait for each other at 200 tables
             "HANSE_SUBMIT_RATE": "1000000",
         }
+        self._start(command, env)
+
+    def _prepare(self, prefix: str) -> None:
+        """A free port and a fresh folder (its log, its files)."""
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.folder = tempfile.TemporaryDirectory(prefix=prefix)
         self.log = Path(self.folder.name) / "server.log"
+
+    def _start(self, command: list[str], env: dict[str, str] | None = None) -> None:
         with self.log.open("wb") as sink:
             self.process = subprocess.Popen(
                 command, stdout=sink, stderr=subprocess.STDOUT, env=env, start_new_session=True
@@ -127,13 +140,13 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited:\n{self.log.read_text()}")
+                raise RuntimeError(f"{self.name} exited:\n{self.log.read_text()}")
             try:
                 if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start")
+        raise RuntimeError(f"{self.name} did not start")
 
     def stop(self) -> None:
         if self.process.poll() is None:

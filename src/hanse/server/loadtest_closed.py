@@ -16,17 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
-import httpx
 
-from hanse.server.loadtest import LoadResult, Server, free_port
+from hanse.server.loadtest import LoadResult, Server
 
 GAME, PLAYERS = "luebeck", 3
 
@@ -141,46 +138,32 @@ def bench_closed_loop(
 ) -> LoadResult:
     """Accepted moves per second and submit latency of `clients` closed-loop players."""
     server = Server(database_url, redis_url, workers)
-    try:
-        server.wait_ready()
-        loop = asyncio.run(_run(server.url, clients, tables, seconds, warmup, seed))
-    finally:
-        server.stop()
+    loop = _played(server, clients, tables, seconds, warmup, seed)
     return LoadResult.measured(database_url, workers, tables, None, seconds, loop, clients)
 
 
-class StandIn:
+def _played(
+    server: Server, clients: int, tables: int, seconds: float, warmup: float, seed: int
+) -> _Loop:
+    """The closed loop run against `server` (started), which is stopped afterwards."""
+    try:
+        server.wait_ready()
+        return asyncio.run(_run(server.url, clients, tables, seconds, warmup, seed))
+    finally:
+        server.stop()
+
+
+class StandIn(Server):
     """The stand-in server (:mod:`hanse.server.loadtest_standin`) in a process of its own, its
-    moves going to a file in a fresh folder; as ``loadtest.Server`` is used."""
+    moves going to ``moves.jsonl`` in its fresh folder; used as :class:`loadtest.Server` is."""
+
+    name = "the stand-in"
 
     def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.folder = tempfile.TemporaryDirectory(prefix="hanse-standin-")
+        self._prepare("hanse-standin-")
         moves = Path(self.folder.name) / "moves.jsonl"
-        command = [sys.executable, "-m", "hanse.server.loadtest_standin", str(self.port)]
-        self.process = subprocess.Popen([*command, str(moves)], stderr=subprocess.PIPE)
-
-    def wait_ready(self, timeout: float = 30) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError("the stand-in exited")
-            try:
-                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("the stand-in did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.folder.cleanup()
+        module = "hanse.server.loadtest_standin"
+        self._start([sys.executable, "-m", module, str(self.port), str(moves)])
 
 
 def bench_standin(
@@ -191,12 +174,7 @@ def bench_standin(
     seed: int = 0,
 ) -> LoadResult:
     """The closed loop of :func:`bench_closed_loop` against the stand-in."""
-    server = StandIn()
-    try:
-        server.wait_ready()
-        loop = asyncio.run(_run(server.url, clients, tables, seconds, warmup, seed))
-    finally:
-        server.stop()
+    loop = _played(StandIn(), clients, tables, seconds, warmup, seed)
     result = LoadResult.measured(None, 1, tables, None, seconds, loop, clients)
     result.database = "stand-in (standard library, one lock, a file fsynced per move)"
     return result
