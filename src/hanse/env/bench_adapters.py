@@ -247,11 +247,14 @@ def _cores(processes: int) -> Measurement:
         return Measurement(_python_loop)
     context = multiprocessing.get_context()
     pipes = []
+    started = []
     for _ in range(processes):
         mine, theirs = context.Pipe()
-        context.Process(target=_loop_process, args=(theirs,), daemon=True).start()
+        process = context.Process(target=_loop_process, args=(theirs,), daemon=True)
+        process.start()
         theirs.close()
         pipes.append(mine)
+        started.append(process)
 
     def run(deadline: float) -> int:
         for pipe in pipes:
@@ -267,6 +270,8 @@ def _cores(processes: int) -> Measurement:
         for pipe in pipes:
             pipe.send(None)
             pipe.close()
+        for process in started:
+            process.join(timeout=5)
 
     return Measurement(run, cpu, close)
 
@@ -317,10 +322,14 @@ LOOP_NAMES = ("python loop, 1 process", "python loop, 2 processes")
 
 
 def make_vec_name(num_envs: int, workers: int) -> str:
-    """The row of ``make_vec`` with `workers` processes (two and more: pinned to CPUs)."""
-    if workers == 1:
-        return f"make_vec x{num_envs}, 1 worker"
-    return f"make_vec x{num_envs}, {workers} workers pinned"
+    """The row of ``make_vec`` with `workers` processes: ``make_vec xN, `` and its
+    :func:`workers_label`."""
+    return f"make_vec x{num_envs}, {workers_label(workers)}"
+
+
+def workers_label(workers: int) -> str:
+    """How a row names its worker processes (two and more are pinned to CPUs)."""
+    return "1 worker" if workers == 1 else f"{workers} workers pinned"
 
 
 def _run_slice(m: Measurement, seconds: float) -> None:

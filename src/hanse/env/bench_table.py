@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 
 from hanse.bench import EnvBenchResult
-from hanse.env.bench_adapters import LOOP_NAMES
+from hanse.env.bench_adapters import LOOP_NAMES, workers_label
 
 
 def env_bench_table(results: Sequence[EnvBenchResult], seconds: float) -> Table:
@@ -58,8 +58,8 @@ def two_worker_scaling(results: Sequence[EnvBenchResult]) -> list[str]:
         kind = r.adapter.split(", ", 1)[-1] if r.adapter.startswith("make_vec") else r.adapter
         rates.setdefault((r.game_id, r.num_players), {})[kind] = r.decisions_per_second
     said = []
+    wanted = (workers_label(1), workers_label(2), *LOOP_NAMES)
     for (game_id, players), rate in rates.items():
-        wanted = ("1 worker", "2 workers pinned", *LOOP_NAMES)
         if all(rate.get(kind) for kind in wanted):
             one, two, loop_one, loop_two = (rate[kind] for kind in wanted)
             said.append(
