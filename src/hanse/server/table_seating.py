@@ -1,7 +1,8 @@
 """Creating tables and taking their seats: a part of the table service (``tables.py``) kept in a
 file of its own. A table is created with invites for its people's seats; an invite, an open seat
 of a public table or a rematch seats a person (or a program); the game starts when every person's
-seat is taken, and a table of bots alone starts at once."""
+seat is taken, and a table of bots alone starts at once. Who is asking is read here too: the seat
+a token or an account holds at a table."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 
 from hanse.games import game_class
-from hanse.server import security
+from hanse.server import bot_tokens, security
 from hanse.server.clock import Now, moment
 from hanse.server.clocks import TableClock, TimeControl
-from hanse.server.errors import conflict, forbidden, not_found
+from hanse.server.errors import conflict, forbidden, not_found, unauthorized
 from hanse.server.live_table import LiveTable, Move, Seat
 from hanse.server.models import game_tables, seats
 from hanse.server.names import clean_name
@@ -47,13 +48,15 @@ def fresh_table(row: Any, status: str, seated: list[Seat]) -> LiveTable:
 
 
 class TableSeating:
-    """The table service's creating and seating (``TableService`` is one); what it uses of the
-    rest of the service is declared here."""
+    """The table service's creating and seating, and the seat of who is asking (``TableService``
+    is one); what it uses of the rest of the service is declared here."""
 
     engine: sa.Engine
+    reader: sa.Engine
     now: Now
     _cache: OrderedDict[str, LiveTable]
     _guard: threading.Lock
+    _token_seats: dict[str, tuple[str, int]]
 
     if TYPE_CHECKING:
 
@@ -329,3 +332,58 @@ class TableSeating:
         drawn = live.resolve_chance(state)
         live.commit(state, drawn)
         self._store(conn, live, 0, drawn, live.state)
+
+    # -- who is asking -----------------------------------------------------------------------
+    def cached_seat(self, table_id: str, token: str) -> int | None:
+        """The token's seat at this table if this worker has seen the token (no database)."""
+        known = self._token_seats.get(security.digest(token))
+        return known[1] if known is not None and known[0] == table_id else None
+
+    def seat_of_token(self, table_id: str, token: str) -> int:
+        """The seat a token holds at this table; 401 for an unknown token, 403 for another's."""
+        known = self.cached_seat(table_id, token)
+        if known is not None:
+            return known
+        with self.reader.connect() as conn:
+            row = conn.execute(
+                sa.select(seats.c.table_id, seats.c.seat, seats.c.bot_token).where(
+                    seats.c.token_hash == security.digest(token)
+                )
+            ).first()
+            exists = conn.execute(
+                sa.select(game_tables.c.id).where(game_tables.c.id == table_id)
+            ).first()
+            revoked = row is not None and bot_tokens.seat_revoked(conn, row.bot_token)
+        if exists is None:
+            raise not_found("table")
+        if row is None:
+            raise unauthorized()
+        if row.table_id != table_id:
+            raise forbidden("this token is not a seat of this table")
+        if revoked:
+            raise bot_tokens.seat_token_revoked()
+        if row.bot_token is not None:  # a program's: asked every time, its token may be revoked
+            return int(row.seat)
+        if len(self._token_seats) > 100_000:
+            self._token_seats.clear()
+        self._token_seats[security.digest(token)] = (row.table_id, int(row.seat))
+        return int(row.seat)
+
+    def seat_of_account(
+        self, table_id: str, account_id: int, bot_token: int | None = None
+    ) -> int | None:
+        """The account's seat: the person's own, or its program's of `bot_token` (a person and
+        its program may sit at one table; neither acts for the other)."""
+        with self.reader.connect() as conn:
+            row = conn.execute(
+                sa.select(seats.c.seat)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.account_id == account_id,
+                    seats.c.bot_token.is_(None)
+                    if bot_token is None
+                    else seats.c.bot_token == bot_token,
+                )
+                .order_by(seats.c.seat)
+            ).first()
+        return None if row is None else int(row.seat)

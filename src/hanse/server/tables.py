@@ -24,13 +24,11 @@ from hanse.core.protocol import CHANCE, IllegalActionError
 from hanse.core.record import MatchRecord
 from hanse.games import game_class
 from hanse.server import (
-    bot_tokens,
     bot_turns,
     clock_store,
     lobby_query,
     move_store,
     ratings,
-    security,
     storage,
     table_events,
 )
@@ -38,11 +36,11 @@ from hanse.server.accounts import AccountService
 from hanse.server.chat import ChatService
 from hanse.server.clock import Now, epoch_seconds, moment, system
 from hanse.server.clocks import BOT_LEVELS, TableClock
-from hanse.server.errors import ApiError, conflict, forbidden, not_found, unauthorized
+from hanse.server.errors import ApiError, conflict, forbidden, not_found
 from hanse.server.errors import unprocessable as invalid
 from hanse.server.live_table import LiveTable, Move, Seat
 from hanse.server.lobby_query import LobbyPage, LobbyQuery
-from hanse.server.models import game_tables, moves, seats
+from hanse.server.models import moves, seats
 from hanse.server.table_events import TableEvent, handed_to_bot, taken_back
 from hanse.server.table_seating import TABLE_ROW, TableSeating, fresh_table
 from hanse.server.table_specs import (
@@ -285,11 +283,6 @@ class TableService(TableSeating):
         finally:
             lock.release()
 
-    def cached_seat(self, table_id: str, token: str) -> int | None:
-        """The token's seat at this table if this worker has seen the token (no database)."""
-        known = self._token_seats.get(security.digest(token))
-        return known[1] if known is not None and known[0] == table_id else None
-
     def read_after(self, table_id: str, seat: int | None, held: int, seq: int) -> dict[str, Any]:
         """As :meth:`read_cached`, waiting for the table and reading the database when the
         worker's cache does not hold move `seq` yet."""
@@ -350,56 +343,6 @@ class TableService(TableSeating):
             players=[s.name or f"bot {s.level}" for s in live.seats],
         )
         return record.to_json()
-
-    # -- who is asking -----------------------------------------------------------------------
-    def seat_of_token(self, table_id: str, token: str) -> int:
-        """The seat a token holds at this table; 401 for an unknown token, 403 for another's."""
-        known = self.cached_seat(table_id, token)
-        if known is not None:
-            return known
-        with self.reader.connect() as conn:
-            row = conn.execute(
-                sa.select(seats.c.table_id, seats.c.seat, seats.c.bot_token).where(
-                    seats.c.token_hash == security.digest(token)
-                )
-            ).first()
-            exists = conn.execute(
-                sa.select(game_tables.c.id).where(game_tables.c.id == table_id)
-            ).first()
-            revoked = row is not None and bot_tokens.seat_revoked(conn, row.bot_token)
-        if exists is None:
-            raise not_found("table")
-        if row is None:
-            raise unauthorized()
-        if row.table_id != table_id:
-            raise forbidden("this token is not a seat of this table")
-        if revoked:
-            raise bot_tokens.seat_token_revoked()
-        if row.bot_token is not None:  # a program's: asked every time, its token may be revoked
-            return int(row.seat)
-        if len(self._token_seats) > 100_000:
-            self._token_seats.clear()
-        self._token_seats[security.digest(token)] = (row.table_id, int(row.seat))
-        return int(row.seat)
-
-    def seat_of_account(
-        self, table_id: str, account_id: int, bot_token: int | None = None
-    ) -> int | None:
-        """The account's seat: the person's own, or its program's of `bot_token` (a person and
-        its program may sit at one table; neither acts for the other)."""
-        with self.reader.connect() as conn:
-            row = conn.execute(
-                sa.select(seats.c.seat)
-                .where(
-                    seats.c.table_id == table_id,
-                    seats.c.account_id == account_id,
-                    seats.c.bot_token.is_(None)
-                    if bot_token is None
-                    else seats.c.bot_token == bot_token,
-                )
-                .order_by(seats.c.seat)
-            ).first()
-        return None if row is None else int(row.seat)
 
     # -- playing -----------------------------------------------------------------------------
     def submit(
