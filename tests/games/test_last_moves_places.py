@@ -1,6 +1,7 @@
 """The boards' places for "last moves shown" (the board contract: ``data-place`` and
 ``data-state`` on each place a move can change, and ``action_places`` of the game's ``svg``
-module), for Lübeck, Kogge and Die Speicherstadt at every player count and flag set.
+module), for Lübeck, Kogge and Die Speicherstadt at every player count and with every flag
+(``_walks``).
 
 What is checked against what: a place's ``data-state`` is compared with what the board draws
 there (the place's elements, words and colours, its position on the board left out: a place
@@ -38,9 +39,21 @@ def _variants(game: str) -> list[dict[str, Any]]:
     return [s for i, s in enumerate(chosen) if s not in chosen[:i]]
 
 
-WALKS = [
-    (game, n, flags) for game, counts in COUNTS.items() for flags in _variants(game) for n in counts
-]
+def _walks() -> list[tuple[str, int, dict[str, Any]]]:
+    """The default rules and every flag turned at every player count; each flag turned alone at
+    one count, a different one for each flag (every variant and every count met, each variant's
+    own places at least once, without the product's cost)."""
+    walks = []
+    for game, counts in COUNTS.items():
+        variants = _variants(game)
+        for number, flags in enumerate(variants):
+            alone = 0 < number < len(variants) - 1
+            chosen = [counts[number % len(counts)]] if alone else counts
+            walks += [(game, n, flags) for n in chosen]
+    return walks
+
+
+WALKS = _walks()
 DECISIONS = 200
 """How far into a game the walks compare boards (Kogge's games run to thousands of decisions)."""
 CONSECUTIVE = 120

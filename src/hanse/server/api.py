@@ -204,6 +204,13 @@ async def read_table(
     """The table as the caller may see it: its view, legal actions when it decides, its log
     (from entry `log_from`, or for a caller holding the log up to the entry numbered
     `log_after`, from where its log goes on: ``log_start``)."""
+    return await read_table_answer(request, table_id, log_from, log_after)
+
+
+async def read_table_answer(
+    request: Request, table_id: str, log_from: int, log_after: int | None
+) -> Response:
+    """:func:`read_table`'s answer to arguments already checked (also ``hot_routes``)."""
     seat = await caller_seat(request, table_id, unsafe=False)
     await private.check_watcher(request, table_id, seat)
     service = service_of(request)
@@ -217,6 +224,13 @@ async def read_table(
 @router.post("/tables/{table_id}/moves", response_class=OrjsonResponse)
 async def submit_move(table_id: str, body: MoveIn, request: Request) -> Response:
     """Play a move (its notation) at the version it was chosen at; the new table state."""
+    return await submit_move_answer(request, table_id, body.action, body.version)
+
+
+async def submit_move_answer(
+    request: Request, table_id: str, action: str, version: int
+) -> Response:
+    """:func:`submit_move`'s answer to a body already checked (also ``hot_routes``)."""
     seat = await caller_seat(request, table_id, unsafe=True)
     if seat is None:
         raise unauthorized("join the table (or sign in) to move; spectators cannot")
@@ -224,7 +238,7 @@ async def submit_move(table_id: str, body: MoveIn, request: Request) -> Response
     await limit_rate(request, f"submit:{table_id}:{seat}", settings.submit_rate, 1)
     service = service_of(request)
     submit = partial(service.submit, log_json=True)
-    done = await run_in_threadpool(submit, table_id, seat, body.action, body.version)
+    done = await run_in_threadpool(submit, table_id, seat, action, version)
     await after_change(request, table_id, done.seq, done.bot_to_move)
     return OrjsonResponse(done.payload)
 

@@ -44,6 +44,7 @@ from hanse.server.bots import BotRunner
 from hanse.server.clock_api import router as clock_router
 from hanse.server.errors import DATABASE_AWAY, REDIS_AWAY, SERVICE_AWAY, ApiError, RefusalError
 from hanse.server.events import Events
+from hanse.server.hot_routes import HotRoutes
 from hanse.server.ladder_pairing import LadderPairing, Rules
 from hanse.server.limits import BodyLimit, RateLimiter
 from hanse.server.live_api import router as live_router
@@ -123,6 +124,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         app.state.limiter = RateLimiter(settings.redis_url)
         app.state.signin_guard = SignInGuard(app.state.limiter)
         app.state.signer = CookieSigner(settings.secret_key)
+        app.state.hot_routes = True  # hot_routes.py: a move's two requests without the router
         # What start-up made lives as long as the server: keep the collector off it, and let it
         # run less often (a move allocates many short-lived objects; full passes make p99).
         # `hanse serve` switched it off for start-up; this is where it is switched on again.
@@ -180,6 +182,8 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
     app.include_router(tournament_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    # The innermost of the application's own middleware: inside the body limit and the metrics.
+    app.add_middleware(HotRoutes, routes=router.routes)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     if settings.metrics:
         from hanse.server import metrics
