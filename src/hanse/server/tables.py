@@ -267,6 +267,25 @@ class TableService(TableSeating):
         cached.turn_limit = self.turn_limits[cached.mode]
         return cached
 
+    def _cached_at(self, table_id: str, version: int) -> LiveTable | None:
+        """With other workers writing too: the cached table if it is at `version`, the version a
+        move was chosen at, with the game on and no clock; else None. Its move needs no read
+        first: it is stored only from the cached table's seq and version (``move_store.ADVANCE``),
+        and every change of a game under way moves the version on, so a table changed meanwhile
+        through another worker refuses it as stale, as a read would have (call with the table's
+        lock held)."""
+        with self._guard:
+            cached = self._cache.get(table_id)
+        if (
+            cached is None
+            or cached.version != version
+            or cached.status != "playing"
+            or cached.clock is not None
+        ):
+            return None
+        cached.turn_limit = self.turn_limits[cached.mode]
+        return cached
+
     def read_cached(
         self, table_id: str, seat: int | None, held: int, seq: int
     ) -> dict[str, Any] | None:
@@ -362,7 +381,7 @@ class TableService(TableSeating):
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_TEXT:
             raise invalid("action is the move's notation, a non-empty text")
         with self._locked(table_id):
-            cached = self._exclusive_cached(table_id)
+            cached = self._exclusive_cached(table_id) or self._cached_at(table_id, version)
             if cached is not None:
                 live = cached
             else:
