@@ -45,18 +45,12 @@ class HotRoutes:
 
     def __init__(self, app: ASGIApp, routes: list[BaseRoute]) -> None:
         self.app = app
-        self._all_routes = routes
-        self._routes: dict[str, BaseRoute] = {}
-
-    def _route(self, path: str) -> BaseRoute:
-        """The FastAPI route this request would have matched (the metrics label it by it)."""
-        if not self._routes:
-            self._routes = {
-                getattr(route, "path", ""): route
-                for route in self._all_routes
-                if getattr(route, "path", "") in (READ_ROUTE, MOVE_ROUTE)
-            }
-        return self._routes[path]
+        # The FastAPI routes these requests would have matched (the metrics label them by it)
+        self._routes = {
+            path: route
+            for route in routes
+            if (path := getattr(route, "path", "")) in (READ_ROUTE, MOVE_ROUTE)
+        }
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not getattr(scope["app"].state, "hot_routes", False):
@@ -95,7 +89,7 @@ class HotRoutes:
         await _answer(request, send, api.submit_move_answer(request, table_id, action, version))
 
     def _request(self, scope: Scope, receive: Receive, route: str, table_id: str) -> Request:
-        scope["route"] = self._route(route)
+        scope["route"] = self._routes[route]
         scope["path_params"] = {"table_id": table_id}
         return Request(scope, receive)
 

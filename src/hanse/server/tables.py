@@ -258,14 +258,7 @@ class TableService(TableSeating):
         """The cached table where this worker is the only one writing (its cache is the table)
         and the game is on, else None: the table is read from the database (call with the
         table's lock held)."""
-        if not self.exclusive:
-            return None
-        with self._guard:
-            cached = self._cache.get(table_id)
-        if cached is None or cached.status != "playing":
-            return None
-        cached.turn_limit = self.turn_limits[cached.mode]
-        return cached
+        return self._playing_cached(table_id) if self.exclusive else None
 
     def _cached_at(self, table_id: str, version: int) -> LiveTable | None:
         """With other workers writing too: the cached table if it is at `version`, the version a
@@ -274,14 +267,16 @@ class TableService(TableSeating):
         and every change of a game under way moves the version on, so a table changed meanwhile
         through another worker refuses it as stale, as a read would have (call with the table's
         lock held)."""
+        cached = self._playing_cached(table_id)
+        if cached is None or cached.version != version or cached.clock is not None:
+            return None
+        return cached
+
+    def _playing_cached(self, table_id: str) -> LiveTable | None:
+        """The cached table if its game is on (its turn limit the service's now), else None."""
         with self._guard:
             cached = self._cache.get(table_id)
-        if (
-            cached is None
-            or cached.version != version
-            or cached.status != "playing"
-            or cached.clock is not None
-        ):
+        if cached is None or cached.status != "playing":
             return None
         cached.turn_limit = self.turn_limits[cached.mode]
         return cached
@@ -381,7 +376,10 @@ class TableService(TableSeating):
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_TEXT:
             raise invalid("action is the move's notation, a non-empty text")
         with self._locked(table_id):
-            cached = self._exclusive_cached(table_id) or self._cached_at(table_id, version)
+            if self.exclusive:
+                cached = self._exclusive_cached(table_id)
+            else:
+                cached = self._cached_at(table_id, version)
             if cached is not None:
                 live = cached
             else:
