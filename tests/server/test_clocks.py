@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from hanse.server import clocks, storage
+from hanse.server import clocks
 from hanse.server.clock import ManualClock
 from hanse.server.clock_view import clock_text, seat_clocks
 from hanse.server.clocks import DAY, TimeControl
@@ -20,6 +20,7 @@ from hanse.server.table_specs import SeatSpec, TableSpec
 from hanse.server.tables import TableService
 from hanse.server.timeouts import TimeOuts
 from hanse.web.i18n import translations
+from tests.server.two_workers import two_workers
 
 START = datetime(2027, 3, 1, 9, 0, tzinfo=UTC).timestamp()
 FISCHER = TimeControl(base=300.0, increment=10.0)
@@ -27,9 +28,7 @@ ONE_DAY = TimeControl(per_move=2 * DAY, level="medium")
 
 
 def _workers(database_url: str, clock: ManualClock) -> tuple[TableService, TableService]:
-    engine = storage.create_engine(database_url)
-    storage.migrate(engine)
-    return TableService(engine, now=clock), TableService(engine, now=clock)
+    return two_workers(database_url, now=clock)
 
 
 def _table(

@@ -10,31 +10,19 @@ import time
 
 import pytest
 
-from hanse.server import storage
 from hanse.server.errors import ApiError
 from hanse.server.pages import duration
 from hanse.server.table_specs import SeatSpec, TableSpec
 from hanse.server.tables import TableService
 from hanse.web.i18n import translations
 from tests.server.api_client import Api
+from tests.server.two_workers import three_people, two_workers
 
 LIMIT = 0.5  # seconds a decision may take at the tests' live tables
 
 
 def _workers(database_url: str) -> tuple[TableService, TableService]:
-    engine = storage.create_engine(database_url)
-    storage.migrate(engine)
-    limits = {"live": LIMIT, "async": 3600.0}
-    return TableService(engine, turn_limits=limits), TableService(engine, turn_limits=limits)
-
-
-def _three_people(service: TableService) -> str:
-    table_id, invites = service.create(
-        TableSpec("luebeck", 3, {}, "live", "public", [SeatSpec("human")] * 3)
-    )
-    for seat, secret in invites:
-        service.join(secret, f"P{seat}", None)
-    return table_id
+    return two_workers(database_url, turn_limits={"live": LIMIT, "async": 3600.0})
 
 
 def _refused(call: object, *args: object) -> ApiError:
@@ -45,7 +33,7 @@ def _refused(call: object, *args: object) -> ApiError:
 
 def test_the_others_may_let_a_bot_play_for_a_player_out_of_time(database_url: str) -> None:
     first, second = _workers(database_url)  # two workers, one database
-    table_id = _three_people(first)
+    table_id = three_people(first)
     live = first.live(table_id)
     decider, other = live.decider, (live.decider + 1) % 3
     assert decider is not None
@@ -79,7 +67,7 @@ def test_the_others_may_let_a_bot_play_for_a_player_out_of_time(database_url: st
 
 def test_a_player_leaves_its_own_seat_to_a_bot_at_any_time(database_url: str) -> None:
     service, _ = _workers(database_url)
-    table_id = _three_people(service)
+    table_id = three_people(service)
     live = service.live(table_id)
     leaver = (live.decider + 1) % 3  # not deciding: leaving needs no wait
     done = service.hand_to_bot(table_id, leaver, leaver, live.version, "medium")

@@ -14,25 +14,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from hanse.server import storage
 from hanse.server.errors import ApiError
-from hanse.server.table_specs import SeatSpec, TableSpec
 from hanse.server.tables import TableService
-
-
-def _workers(database_url: str) -> tuple[TableService, TableService]:
-    engine = storage.create_engine(database_url)
-    storage.migrate(engine)
-    return TableService(engine), TableService(engine)  # two workers, one database
-
-
-def _three_people(service: TableService) -> str:
-    table_id, invites = service.create(
-        TableSpec("luebeck", 3, {}, "live", "public", [SeatSpec("human")] * 3)
-    )
-    for seat, secret in invites:
-        service.join(secret, f"P{seat}", None)
-    return table_id
+from tests.server.two_workers import three_people, two_workers
 
 
 @contextmanager
@@ -61,8 +45,8 @@ def _move(service: TableService, table_id: str) -> tuple[int, str, int]:
 def test_a_move_at_the_cached_version_is_stored_without_reading_the_table(
     database_url: str,
 ) -> None:
-    first, _second = _workers(database_url)
-    table_id = _three_people(first)
+    first, _second = two_workers(database_url)
+    table_id = three_people(first)
     decider, move, version = _move(first, table_id)
     with _statements(first) as sent:
         done = first.submit(table_id, decider, move, version)
@@ -73,8 +57,8 @@ def test_a_move_at_the_cached_version_is_stored_without_reading_the_table(
 def test_a_move_through_a_worker_whose_cache_is_stale_is_refused_as_stale_and_kept_nowhere(
     database_url: str,
 ) -> None:
-    first, second = _workers(database_url)
-    table_id = _three_people(first)
+    first, second = two_workers(database_url)
+    table_id = three_people(first)
     decider, move, version = _move(first, table_id)  # the first worker holds the table now
     second.submit(table_id, decider, move, version)  # through the other worker
     with pytest.raises(ApiError) as stale:
@@ -91,8 +75,8 @@ def test_a_move_through_a_worker_whose_cache_is_stale_is_refused_as_stale_and_ke
 def test_a_move_chosen_at_a_version_the_worker_has_not_seen_is_read_first(
     database_url: str,
 ) -> None:
-    first, second = _workers(database_url)
-    table_id = _three_people(first)
+    first, second = two_workers(database_url)
+    table_id = three_people(first)
     decider, move, version = _move(first, table_id)
     second.submit(table_id, decider, move, version)
     decider, move, version = _move(second, table_id)  # shown by the other worker
