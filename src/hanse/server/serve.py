@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import shutil
 import socket
 import tempfile
+from typing import Any
 
 import sqlalchemy as sa
 import uvicorn
+from uvicorn.supervisors import Multiprocess
 
-from hanse.server import storage
+from hanse.server import listeners, storage
 from hanse.server.mailer import SmtpServer
 from hanse.server.settings import Settings
+
+APPLICATION = "hanse.server.worker:application"
 
 
 class ServeError(RuntimeError):
@@ -97,16 +102,24 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
 
 
 def _run(settings: Settings, host: str, port: int, workers: int) -> None:
-    uvicorn.run(
-        "hanse.server.worker:application",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="warning",
+    options: dict[str, Any] = {
+        "factory": True,
+        "host": host,
+        "port": port,
+        "workers": workers,
+        "log_level": "warning",
         # Off unless asked: without a proxy in front, X-Forwarded-For is whatever a client wrote.
-        proxy_headers=settings.proxy_headers,
-        forwarded_allow_ips=settings.forwarded_allow_ips,
+        "proxy_headers": settings.proxy_headers,
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
         # Views are small; compressing every message costs more CPU than it saves on a LAN.
-        ws_per_message_deflate=False,
-    )
+        "ws_per_message_deflate": False,
+    }
+    if workers == 1 or not listeners.SHARED_PORTS:
+        uvicorn.run(APPLICATION, **options)
+        return
+    # Each worker listens on a socket of its own (listeners.py), so that the kernel spreads the
+    # connections over them. uvicorn's supervisor (as ``uvicorn.run`` with workers) starts the
+    # workers, restarts one that dies and stops them all on Ctrl-C or SIGTERM.
+    config = uvicorn.Config(APPLICATION, **options)
+    with contextlib.suppress(KeyboardInterrupt):
+        Multiprocess(config, sockets=listeners.OwnListener(host, port)).run()
