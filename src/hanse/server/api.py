@@ -215,6 +215,9 @@ async def read_table_answer(
     await private.check_watcher(request, table_id, seat)
     service = service_of(request)
     payload = service.read_now(table_id, seat, log_from, log_after, log_json=True)
+    # Where other workers write too: from the cache once every move before is heard of.
+    if payload is None and service.hearing is not None and await request.app.state.events.barrier():
+        payload = service.read_heard(table_id, seat, log_from, log_after, log_json=True)
     if payload is None:
         read = partial(service.read, log_json=True)
         payload = await run_in_threadpool(read, table_id, seat, log_from, log_after)
@@ -239,7 +242,7 @@ async def submit_move_answer(
     service = service_of(request)
     submit = partial(service.submit, log_json=True)
     done = await run_in_threadpool(submit, table_id, seat, action, version)
-    await after_change(request, table_id, done.seq, done.bot_to_move)
+    await after_change(request, table_id, done.seq, done.bot_to_move, done.news)
     return OrjsonResponse(done.payload)
 
 

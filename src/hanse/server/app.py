@@ -90,6 +90,8 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
             vacation_days=settings.vacation_days,
         )
         events = Events(settings.redis_url)
+        if not service.exclusive:  # moves heard from the other workers (hearing.py)
+            events.hearer = service
         await events.start()
         bots = BotRunner(service, events, settings.bot_processes, settings.sweep_seconds)
         await bots.start()

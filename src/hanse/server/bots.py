@@ -139,7 +139,7 @@ class BotRunner:
                 except ApiError as error:  # someone else's move came first: look again
                     log.info("bot move at %s not stored: %s", table_id, error.message)
                     continue
-                await self.events.publish(table_id, done.seq)
+                await self.events.publish(table_id, done.seq, news=done.news)
                 if not done.bot_to_move:
                     return
         except asyncio.CancelledError:

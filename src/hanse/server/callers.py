@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from hanse.server import bot_tokens, limits, security
 from hanse.server.errors import ApiError, forbidden, unauthorized
+from hanse.server.hearing import MoveNews
 from hanse.server.tables import TableService
 from hanse.web.i18n import choose
 
@@ -156,8 +157,12 @@ async def limit_rate(request: Request, key: str, limit: int, window: int) -> Non
         raise limits.too_many(limit, window)
 
 
-async def after_change(request: Request, table_id: str, seq: int, bot_to_move: bool) -> None:
-    await request.app.state.events.publish(table_id, seq)
+async def after_change(
+    request: Request, table_id: str, seq: int, bot_to_move: bool, news: MoveNews | None = None
+) -> None:
+    """Tell every worker's clients (with the moves made, `news`, for the other workers'
+    caches) and wake the bot whose turn it is."""
+    await request.app.state.events.publish(table_id, seq, news=news)
     if bot_to_move:
         request.app.state.bots.poke(table_id)
 

@@ -15,6 +15,11 @@ grows (0.25 s doubled up to 2 s); after each try, failed or not, every table wit
 gets a catch-up event (seq 0: "read yourself afresh from the database", and "read the chat"), so
 a client of this worker learns of moves stored through another one at most a pause late, and
 after the last one once the listener hears Redis again. A worker also starts without Redis.
+
+Where workers share the tables, a move's event carries the moves (``hearing.py``): the listener
+hands every change it hears to the table service (its :class:`Hearer`), which replays the moves
+into its cache, and :meth:`Events.barrier` tells a read when every event published before it has
+been heard, so that the read can be answered from the cache.
 """
 
 from __future__ import annotations
@@ -23,12 +28,26 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
+
+from redis.asyncio.client import PubSub
 
 from hanse.server import redis_link
+from hanse.server.hearing import MoveNews
 from hanse.server.redis_link import FIRST_PAUSE, LONGEST_PAUSE
 
 CHANNEL = "hanse:tables"
+BARRIER_WORD = "hanse-barrier"
+BARRIER_SECONDS = 0.5
+"""How long a read waits for the listener's PING to be answered before it reads the database."""
+
+
+class Hearer(Protocol):
+    """Who is told of every change heard (``TableService``)."""
+
+    def hear(self, table_id: str, seq: int, news: MoveNews | None) -> None: ...
+
+    def deaf(self) -> None: ...
 
 
 class Event(NamedTuple):
@@ -54,6 +73,13 @@ class Events:
         self._queues: dict[str, set[asyncio.Queue[Event]]] = defaultdict(set)
         self._ready = asyncio.Event()
         self._heard = redis_url is None  # the listener hears Redis (or needs not)
+        self.hearer: Hearer | None = None
+        # The barrier (see barrier()): the PING the next reads wait for, and those sent.
+        self._pubsub: PubSub | None = None
+        self._next_ping: asyncio.Future[bool] | None = None
+        self._pings: dict[str, asyncio.Future[bool]] = {}  # by the word each PING sent
+        self._pinged = 0
+        self._sending: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         if self.link.redis is None:
@@ -84,26 +110,98 @@ class Events:
                 try:
                     async with listener.pubsub() as pubsub:
                         await pubsub.subscribe(CHANNEL)
-                        self._heard = True
+                        # What was read before may have missed events: read afresh (hearing.py).
+                        self._deafened()
+                        self._heard, self._pubsub = True, pubsub
                         if lost:
                             self.catch_up()
                             self.link.worked()
                             lost, pause = False, FIRST_PAUSE
                         self._ready.set()
                         async for message in pubsub.listen():
-                            if message.get("type") == "message":
-                                table_id, seq, *chatted = message["data"].decode().split(" ")
-                                self._deliver(table_id, Event(int(seq), chatted == ["1"]))
+                            kind = message.get("type")
+                            if kind == "message":
+                                self._heard_message(message["data"].decode())
+                            elif kind == "pong":
+                                self._answered(message.get("data") or b"")
                 except asyncio.CancelledError:
                     raise
                 except Exception as error:  # noqa: BLE001  # Redis away: retried, caught up
-                    self._heard, lost = False, True
+                    self._heard, lost, self._pubsub = False, True, None
+                    self._deafened()
                     self.link.failed(error)
                     self.catch_up()
                     await asyncio.sleep(pause)
                     pause = min(pause * 2, LONGEST_PAUSE)
         finally:
+            self._pubsub = None
             await listener.aclose()
+
+    def _heard_message(self, text: str) -> None:
+        """An event from Redis: "table seq chatted[ news]" (``publish``)."""
+        table_id, seq_text, *rest = text.split(" ", 3)
+        seq = int(seq_text)
+        if self.hearer is not None and seq > 0:
+            news = MoveNews.from_text(rest[1]) if len(rest) > 1 else None
+            try:
+                self.hearer.hear(table_id, seq, news)
+            except Exception:  # a table that cannot be replayed here must not stop the listener
+                log.exception("hearing the change of table %s failed", table_id)
+                self._deafened()
+        self._deliver(table_id, Event(seq, rest[:1] == ["1"]))
+
+    def _deafened(self) -> None:
+        """Events may have been missed: the hearer is told, and waiting reads read afresh."""
+        if self.hearer is not None:
+            self.hearer.deaf()
+        for waiter in self._pings.values():
+            _settle(waiter, False)
+        self._pings.clear()
+
+    async def barrier(self) -> bool:
+        """True once every event published before this call has been heard here: the listener
+        sends PING, which Redis answers on the listener's connection after every message
+        published before it. Reads that ask at once share one PING. False where that cannot be
+        known: Redis away, or no answer within :data:`BARRIER_SECONDS`."""
+        if not self._heard or self._pubsub is None:
+            return False
+        if self._next_ping is None:
+            self._next_ping = asyncio.get_running_loop().create_future()
+            asyncio.get_running_loop().call_soon(self._ping_soon)
+        return await self._next_ping
+
+    def _ping_soon(self) -> None:
+        waiter, self._next_ping = self._next_ping, None
+        assert waiter is not None
+        pubsub = self._pubsub
+        if pubsub is None:
+            _settle(waiter, False)
+            return
+        # Each PING says its number, and its answer settles only its own reads.
+        self._pinged += 1
+        word = f"{BARRIER_WORD} {self._pinged}"
+        self._pings[word] = waiter
+        loop = asyncio.get_running_loop()
+        loop.call_later(BARRIER_SECONDS, self._unanswered, word)
+        sending = loop.create_task(self._ping(pubsub, word))
+        self._sending.add(sending)
+        sending.add_done_callback(self._sending.discard)
+
+    async def _ping(self, pubsub: PubSub, word: str) -> None:
+        try:
+            await pubsub.ping(word)
+        except redis_link.FAILURES:  # the listener hears of it too, and reads go to the database
+            self._unanswered(word)
+
+    def _unanswered(self, word: str) -> None:
+        waiter = self._pings.pop(word, None)
+        if waiter is not None:
+            _settle(waiter, False)
+
+    def _answered(self, data: bytes) -> None:
+        waiter = self._pings.pop(data.decode(errors="replace"), None)
+        if waiter is not None:
+            _settle(waiter, True)
 
     def catch_up(self) -> None:
         """Every table with a client here is read afresh from the database (and its chat)."""
@@ -122,16 +220,21 @@ class Events:
             if not listeners:
                 del self._queues[table_id]
 
-    async def publish(self, table_id: str, seq: int, chatted: bool = False) -> None:
-        """Table `table_id` changed and has `seq` moves (-1: only someone wrote at it), or
-        someone wrote at it (`chatted`)."""
+    async def publish(
+        self, table_id: str, seq: int, chatted: bool = False, news: MoveNews | None = None
+    ) -> None:
+        """Table `table_id` changed and has `seq` moves (-1: only someone wrote at it), by the
+        moves in `news` if given, or someone wrote at it (`chatted`)."""
         event = Event(seq, chatted)
         if not self.link.usable():
             self._deliver(table_id, event)
             return
         assert self.link.redis is not None
+        message = f"{table_id} {seq} {int(chatted)}"
+        if news is not None:
+            message += " " + news.to_text()
         try:
-            await self.link.redis.publish(CHANNEL, f"{table_id} {seq} {int(chatted)}")
+            await self.link.redis.publish(CHANNEL, message)
         except redis_link.FAILURES as error:  # the move is stored; only its news is late
             self.link.failed(error)
             self._deliver(table_id, event)
@@ -149,3 +252,8 @@ class Events:
                 seq = 0 if 0 in (pending.seq, event.seq) else max(pending.seq, event.seq)
                 merged = Event(seq, pending.chatted or event.chatted)
             queue.put_nowait(merged)
+
+
+def _settle(waiter: asyncio.Future[bool], heard: bool) -> None:
+    if not waiter.done():
+        waiter.set_result(heard)

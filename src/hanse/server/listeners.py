@@ -22,6 +22,7 @@ from typing import Any
 SHARED_PORTS = hasattr(socket, "SO_REUSEPORT")
 """Whether this system lets several sockets listen on one port (Linux, the BSDs, macOS)."""
 
+
 def bound(host: str, port: int) -> socket.socket:
     """A socket bound to `host`:`port` that shares the port with the other workers'."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET

@@ -12,6 +12,7 @@ moves.
 from __future__ import annotations
 
 import copy
+import math
 import random
 import time
 from bisect import bisect_right
@@ -128,6 +129,10 @@ class LiveTable:
     """The service's clock (``hanse.server.clock``): what the clocks' time left is counted to."""
     undo_limits: UndoLimits | None = None
     """How many take-backs a seat may make (``undo_limits.py``; None: no limit)."""
+    heard_epoch: int = -1
+    checked_at: float = -math.inf
+    """Where workers share the tables: the listener's epoch when the table was last read from
+    the database, and when (``hearing.py``)."""
 
     def __post_init__(self) -> None:
         self.game = game_for(self.game_id, self.players, self.flags)

@@ -9,6 +9,7 @@ from typing import Any
 from hanse.games import UnknownGameError, make
 from hanse.server.clocks import BOT_LEVELS, TimeControl
 from hanse.server.errors import unprocessable as invalid
+from hanse.server.hearing import MoveNews
 
 MODES = ("live", "async")
 VISIBILITIES = ("public", "private")
@@ -81,6 +82,9 @@ class Submitted:
     payload: dict[str, Any]
     bot_to_move: bool
     seq: int
+    news: MoveNews | None = None
+    """The moves stored, for the other workers (``hearing.py``); None for a change without
+    moves (a take-back, a seat handed to a bot), which they read from the database."""
 
 
 @dataclass(frozen=True)

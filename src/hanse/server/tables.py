@@ -38,6 +38,7 @@ from hanse.server.clock import Now, epoch_seconds, moment, system
 from hanse.server.clocks import BOT_LEVELS, TableClock
 from hanse.server.errors import ApiError, conflict, forbidden, not_found
 from hanse.server.errors import unprocessable as invalid
+from hanse.server.hearing import Hearing, MoveNews
 from hanse.server.live_table import LiveTable, Move, Seat
 from hanse.server.lobby_query import LobbyPage, LobbyQuery
 from hanse.server.models import moves, seats
@@ -89,6 +90,8 @@ class TableService(TableSeating):
         # The only worker writing to this database: its cache of a table is the table, so a move
         # needs no read before its write (the write still checks the table's seq).
         self.exclusive = exclusive
+        # Else: what this worker heard of the other workers' moves (hearing.py).
+        self.hearing = None if exclusive else Hearing()
         self._cache: OrderedDict[str, LiveTable] = OrderedDict()
         self._cache_size = cache_size
         self._guard = threading.Lock()
@@ -141,6 +144,7 @@ class TableService(TableSeating):
 
     def _live(self, conn: sa.Connection, table_id: str) -> LiveTable:
         """The table brought up to its last stored move (call with the table's lock held)."""
+        epoch = self.hearing.epoch if self.hearing is not None else 0
         head = conn.execute(move_store.HEAD, {"table_id": table_id}).first()
         if head is None:
             raise not_found("table")
@@ -189,6 +193,8 @@ class TableService(TableSeating):
         live.notice = head.notice
         live.now = self.now
         live.clock = clock_store.read(conn, live, head.time_control, head.clock_started_at)
+        if self.hearing is not None:
+            self.hearing.checked(live, epoch)
         self._remember(live)
         return live
 
@@ -197,8 +203,8 @@ class TableService(TableSeating):
     ) -> ApiError:
         """A table whose stored moves this version cannot replay (written by an older notation):
         it is answered with this error, left as it is in the database, and its bots rest."""
+        self._forget(table_id)
         with self._guard:
-            self._cache.pop(table_id, None)
             self._unreadable.add(table_id)
         return conflict(f"{UNREADABLE}: move {seq}, {text!r}: {error}")
 
@@ -242,17 +248,93 @@ class TableService(TableSeating):
         now; else None. Cheap enough for the event loop (as :meth:`read_cached`)."""
         if not self.exclusive:
             return None
+        return self._read_playing(table_id, seat, log_from, held, log_json)
+
+    def read_heard(
+        self,
+        table_id: str,
+        seat: int | None,
+        log_from: int = 0,
+        held: int | None = None,
+        *,
+        log_json: bool = False,
+    ) -> dict[str, Any] | None:
+        """As :meth:`read_now` where other workers write too, once the worker has heard every
+        move published before the read (``Events.barrier``): from the cache if it is the table
+        (``hearing.py``), else None."""
+        if self.hearing is None:
+            return None
+        return self._read_playing(table_id, seat, log_from, held, log_json, self.hearing.trusts)
+
+    def _read_playing(
+        self,
+        table_id: str,
+        seat: int | None,
+        log_from: int,
+        held: int | None,
+        log_json: bool,
+        trusted: Callable[[LiveTable], bool] | None = None,
+    ) -> dict[str, Any] | None:
+        """The payload from the cached table if its game is on without a clock, nobody is
+        changing it right now and `trusted` (if given) trusts it; else None."""
         with self._guard:
             lock = self._locks.get(table_id)
         if lock is None or not lock.acquire(blocking=False):
             return None
         try:
-            live = self._exclusive_cached(table_id)
-            if live is None or live.clock is not None:
+            live = self._playing_cached(table_id)
+            if live is None or live.clock is not None or (trusted and not trusted(live)):
                 return None
             return live.payload(seat, log_from, held, log_json=log_json)
         finally:
             lock.release()
+
+    def hear(self, table_id: str, seq: int, news: MoveNews | None) -> None:
+        """Another worker (or this one) changed the table up to `seq`, by the moves in `news`
+        if given: the cached table, if it is where the moves were made from, replays them, as
+        after reading them from the database. Cheap enough for the event loop: where the table
+        is being changed here right now, it is left behind (and read afresh when next asked)."""
+        if self.hearing is None:
+            return
+        self.hearing.heard(table_id, seq)
+        if news is None:
+            return
+        with self._guard:
+            lock = self._locks.get(table_id)
+        if lock is None or not lock.acquire(blocking=False):
+            return
+        try:
+            live = self._playing_cached(table_id)
+            if (
+                live is None
+                or live.clock is not None
+                or (live.seq, live.version) != (news.old_seq, news.old_version)
+                or live.heard_epoch != self.hearing.epoch
+            ):
+                return
+            try:
+                for number, (player, text) in enumerate(news.made, start=news.old_seq + 1):
+                    live.replay(number, player, text)
+            except Exception as error:  # not the game this worker has: read it afresh
+                self._forget(table_id)
+                if isinstance(error, IllegalActionError):
+                    return
+                raise
+            if live.is_over:  # its end (ratings, the rematch) is read from the database
+                self._forget(table_id)
+                return
+            live.seq, live.version, live.changed_at = news.seq, news.version, news.at
+        finally:
+            lock.release()
+
+    def deaf(self) -> None:
+        """News of other workers' changes may have been missed (``Hearing.deaf``)."""
+        if self.hearing is not None:
+            self.hearing.deaf()
+
+    def _forget(self, table_id: str) -> None:
+        with self._guard:
+            self._cache.pop(table_id, None)
 
     def _exclusive_cached(self, table_id: str) -> LiveTable | None:
         """The cached table where this worker is the only one writing (its cache is the table)
@@ -412,12 +494,17 @@ class TableService(TableSeating):
                     clock = self._store(conn, live, live.seq, made, state)
             except sa.exc.IntegrityError:
                 raise self._lost_race(table_id) from None
+            old_seq, old_version = live.seq, live.version
             live.commit(state, made)
             live.clock = clock
             live.status = "finished" if live.is_over else "playing"
             decider = live.decider
             bot_next = decider is not None and live.seats[decider].kind == "bot"
-            return Submitted(live.payload(seat, log_json=log_json), bot_next, live.seq)
+            made_text = tuple((move.player, move.text) for move in made)
+            news = MoveNews(
+                old_seq, old_version, live.seq, live.version, live.changed_at, made_text
+            )
+            return Submitted(live.payload(seat, log_json=log_json), bot_next, live.seq, news)
 
     def undo(self, table_id: str, seat: int, version: int) -> Submitted:
         """Take back `seat`'s last move, shown at `version` (DESIGN.md: the row is marked undone,
@@ -503,8 +590,7 @@ class TableService(TableSeating):
                 raise self._lost_race(live.id)
             write(conn)
             table_events.store(conn, live.id, event, now)
-        with self._guard:
-            self._cache.pop(live.id, None)
+        self._forget(live.id)
         with self.reader.connect() as conn:
             return self._live(conn, live.id)
 
