@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
+import orjson
 
 from hanse.server.loadtest import LoadResult, Server
 
@@ -79,7 +80,7 @@ class _Loop:
             url = f"{self.url}/api/tables/{table.id}"
             try:
                 async with client.get(url, headers=headers) as read:
-                    state = await read.json()
+                    state = await read.json(loads=orjson.loads)
                 if state["status"] == "finished" or state["decider"] != table.decider:
                     # Over, or another seat decides: the table is replaced or read again.
                     if state["status"] == "finished":
@@ -91,7 +92,7 @@ class _Loop:
                 body = {"action": move, "version": state["version"]}
                 sent = time.perf_counter()
                 async with client.post(url + "/moves", json=body, headers=headers) as answer:
-                    answered = await answer.json()
+                    answered = await answer.json(loads=orjson.loads)
                     took = time.perf_counter() - sent
                     if answer.status != 200:
                         self.errors.append(f"{answer.status} {str(answered)[:200]}")
