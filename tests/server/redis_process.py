@@ -39,6 +39,9 @@ class RedisProcess:
                 "",
                 "--appendonly",
                 "no",
+                # DEBUG SLEEP plays a Redis that hangs (test_events_barrier.py).
+                "--enable-debug-command",
+                "local",
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -156,3 +156,38 @@ def test_news_from_a_worker_of_another_version_is_a_seq_alone() -> None:
         await reader.stop()
 
     _with_redis(scenario)
+
+
+def test_a_redis_that_hangs_costs_the_reads_one_wait_then_none() -> None:
+    """Redis busy for a while (``DEBUG SLEEP``): the first read waits BARRIER_SECONDS and reads
+    the database, the next ones read it at once; once Redis answers, the barrier holds again."""
+    hearer = Hearer()
+
+    async def scenario(redis_server: RedisProcess) -> None:
+        writer, reader = await _two_workers(redis_server.url, hearer)
+        assert await reader.barrier()
+        loop = asyncio.get_running_loop()
+        asleep = loop.run_in_executor(
+            None, redis_server.client().execute_command, "DEBUG", "SLEEP", "2"
+        )
+        await asyncio.sleep(0.1)  # Redis is asleep now
+        started = loop.time()
+        assert not await reader.barrier()
+        waited = loop.time() - started
+        assert events_module.BARRIER_SECONDS - 0.05 <= waited < events_module.BARRIER_SECONDS + 0.3
+        started = loop.time()
+        for _ in range(20):
+            assert not await reader.barrier()
+        assert loop.time() - started < 0.05, "no more waits while Redis does not answer"
+        await asleep
+        deadline = loop.time() + 5
+        while not await reader.barrier():  # the PING left meanwhile is answered: asked again
+            assert loop.time() < deadline
+            await asyncio.sleep(0.02)
+        await writer.publish("t", 3, news=NEWS)
+        assert await reader.barrier()
+        assert hearer.heard[-1] == ("t", 3, NEWS)
+        await writer.stop()
+        await reader.stop()
+
+    _with_redis(scenario)

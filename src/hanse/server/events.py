@@ -79,6 +79,7 @@ class Events:
         self._next_ping: asyncio.Future[bool] | None = None
         self._pings: dict[str, asyncio.Future[bool]] = {}  # by the word each PING sent
         self._pinged = 0
+        self._slow = False  # a PING went unanswered, and none since was answered
         self._sending: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
@@ -157,17 +158,23 @@ class Events:
         for waiter in self._pings.values():
             _settle(waiter, False)
         self._pings.clear()
+        self._slow = False  # a new connection is asked afresh
 
     async def barrier(self) -> bool:
         """True once every event published before this call has been heard here: the listener
         sends PING, which Redis answers on the listener's connection after every message
         published before it. Reads that ask at once share one PING. False where that cannot be
-        known: Redis away, or no answer within :data:`BARRIER_SECONDS`."""
+        known: Redis away, or no answer within :data:`BARRIER_SECONDS`; after such a PING, at
+        once, until Redis answers one again (a single PING is out meanwhile), so that a Redis
+        that hangs costs the reads no more than one wait."""
         if not self._heard or self._pubsub is None:
             return False
-        if self._next_ping is None:
+        if self._next_ping is None and not (self._slow and self._pings):
             self._next_ping = asyncio.get_running_loop().create_future()
             asyncio.get_running_loop().call_soon(self._ping_soon)
+        if self._slow:
+            return False
+        assert self._next_ping is not None
         return await self._next_ping
 
     def _ping_soon(self) -> None:
@@ -196,10 +203,14 @@ class Events:
     def _unanswered(self, word: str) -> None:
         waiter = self._pings.pop(word, None)
         if waiter is not None:
+            self._slow = True
             _settle(waiter, False)
 
     def _answered(self, data: bytes) -> None:
-        waiter = self._pings.pop(data.decode(errors="replace"), None)
+        word = data.decode(errors="replace")
+        if word.startswith(BARRIER_WORD):
+            self._slow = False  # Redis answers again, even if too late for that PING's reads
+        waiter = self._pings.pop(word, None)
         if waiter is not None:
             _settle(waiter, True)
 
