@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -61,3 +62,38 @@ def test_bench_server_closed_loop_reports_submit_latency_and_replaces_finished_g
     assert report["errors"] == 0, report["error_samples"]
     assert report["accepted"] > 0
     assert 0 < report["latency_p50_ms"] <= report["latency_p99_ms"]
+    # The CPU a move took, the server's processes' and the players' (read from /proc).
+    assert report["server_cpu_ms"] > 0 and report["players_cpu_ms"] > 0
+
+
+def test_the_cpu_of_a_process_tree_counts_its_children() -> None:
+    """A parent idling while its child computes: the tree's CPU grows beyond the parent's own."""
+    import time
+    from pathlib import Path
+
+    from hanse.server.loadtest import tree_cpu_seconds
+
+    def own(pid: int) -> float:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    busy = "import time\nend = time.process_time() + 2.0\nwhile time.process_time() < end: pass"
+    parent = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            f"import subprocess, sys; subprocess.run([sys.executable, '-c', {busy!r}])",
+        ]
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:  # however loaded the machine, the child's seconds show in the tree's
+            tree = tree_cpu_seconds(parent.pid)
+            assert tree is not None
+            if tree >= own(parent.pid) + 0.3:
+                break
+            assert time.monotonic() < deadline, "the child's CPU was not counted"
+            time.sleep(0.05)
+    finally:
+        parent.wait(timeout=60)
+    assert tree_cpu_seconds(parent.pid) is None  # gone

@@ -155,11 +155,21 @@ def _bench_server(load: Any, as_json: bool) -> None:
             f"{figures.database}, {workers}{load.tables} tables, {offered}, "
             f"{load.seconds:g} s measured: {figures.moves_per_second:.0f} accepted moves/s, "
             f"{latency} p50 {figures.latency_p50_ms:.0f} ms, p99 {figures.latency_p99_ms:.0f} ms,"
-            f" {figures.errors} errors",
+            f" {figures.errors} errors{_cpu_said(figures)}",
             markup=False,
         )
         for sample in figures.error_samples:
             console().print(f"  {sample}", markup=False)
+
+
+def _cpu_said(figures: Any) -> str:
+    """The closed loop's CPU a move, where measured: the server's and the players'."""
+    if figures.server_cpu_ms is None or figures.players_cpu_ms is None:
+        return ""
+    return (
+        f"; CPU a move: {figures.server_cpu_ms:.2f} ms the server's, "
+        f"{figures.players_cpu_ms:.2f} ms the players'"
+    )
 
 
 def _bench_bots(

@@ -61,6 +61,10 @@ class LoadResult:
     errors: int
     error_samples: list[str] = field(default_factory=list)
     clients: int | None = None  # closed loop (loadtest_closed.py): its clients
+    # Closed loop on Linux: CPU milliseconds per accepted move, of the server's processes (its
+    # workers and their bot processes) and of the simulated players (this process).
+    server_cpu_ms: float | None = None
+    players_cpu_ms: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -90,7 +94,33 @@ class LoadResult:
             errors=len(load.errors),
             error_samples=load.errors[:5],
             clients=clients,
+            server_cpu_ms=_per_move(getattr(load, "server_cpu", None), load.accepted),
+            players_cpu_ms=_per_move(getattr(load, "players_cpu", None), load.accepted),
         )
+
+
+def _per_move(cpu_seconds: float | None, accepted: int) -> float | None:
+    return None if cpu_seconds is None or not accepted else 1000 * cpu_seconds / accepted
+
+
+def tree_cpu_seconds(pid: int) -> float | None:
+    """CPU seconds used so far by process `pid` and its descendants (Linux ``/proc``; None
+    elsewhere). A process that ends between two readings takes its seconds with it."""
+    clock_ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total, waiting = 0, [pid]
+    while waiting:
+        current = waiting.pop()
+        try:
+            stat = Path(f"/proc/{current}/stat").read_text()
+            children = Path(f"/proc/{current}/task/{current}/children").read_text()
+        except OSError:
+            if current == pid:
+                return None
+            continue
+        fields = stat.rpartition(")")[2].split()
+        total += int(fields[11]) + int(fields[12])  # utime and stime, in clock ticks
+        waiting += [int(child) for child in children.split()]
+    return total / clock_ticks
 
 
 def _free_port() -> int:

@@ -24,7 +24,7 @@ from pathlib import Path
 import aiohttp
 import orjson
 
-from hanse.server.loadtest import LoadResult, Server
+from hanse.server.loadtest import LoadResult, Server, tree_cpu_seconds
 
 GAME, PLAYERS = "luebeck", 3
 
@@ -44,6 +44,8 @@ class _Loop:
     accepted: int = 0
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    server_cpu: float | None = None  # CPU seconds of the server's processes while measured
+    players_cpu: float | None = None  # and of this process, the players
 
     async def new_table(self, client: aiohttp.ClientSession) -> _Table:
         table = {
@@ -107,7 +109,13 @@ class _Loop:
 
 
 async def _run(
-    url: str, clients: int, tables: int, seconds: float, warmup: float, seed: int
+    url: str,
+    clients: int,
+    tables: int,
+    seconds: float,
+    warmup: float,
+    seed: int,
+    server_pid: int | None = None,
 ) -> _Loop:
     loop = _Loop(url, random.Random(seed))
     connector = aiohttp.TCPConnector(limit=0)
@@ -119,8 +127,14 @@ async def _run(
         await asyncio.sleep(warmup)
         loop.errors.clear()
         loop.measuring = True
+        server_before = None if server_pid is None else tree_cpu_seconds(server_pid)
+        players_before = time.process_time()
         await asyncio.sleep(seconds)
         loop.measuring = False
+        loop.players_cpu = time.process_time() - players_before
+        server_after = None if server_pid is None else tree_cpu_seconds(server_pid)
+        if server_before is not None and server_after is not None:
+            loop.server_cpu = server_after - server_before
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -149,7 +163,8 @@ def _played(
     """The closed loop run against `server` (started), which is stopped afterwards."""
     try:
         server.wait_ready()
-        return asyncio.run(_run(server.url, clients, tables, seconds, warmup, seed))
+        pid = server.process.pid
+        return asyncio.run(_run(server.url, clients, tables, seconds, warmup, seed, pid))
     finally:
         server.stop()
 
