@@ -1,6 +1,7 @@
 """The table service: read and play tables; the one place that writes moves. Creating tables and
-taking their seats are in ``table_seating.py``, what the service is asked and answers with in
-``table_specs.py``.
+taking their seats are in ``table_seating.py``, the worker's cache of replayed tables (and what
+it answers without the database) in ``table_cache.py``, what the service is asked and answers
+with in ``table_specs.py``.
 
 Every method is synchronous and runs in a thread of the server's pool (or a test's thread). Of
 concurrent writes to one table, the database decides: a move is stored by one transaction that
@@ -12,10 +13,7 @@ lock per table spares the losers the work. A move is acknowledged only after its
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -38,10 +36,11 @@ from hanse.server.clock import Now, epoch_seconds, moment, system
 from hanse.server.clocks import BOT_LEVELS, TableClock
 from hanse.server.errors import ApiError, conflict, forbidden, not_found
 from hanse.server.errors import unprocessable as invalid
-from hanse.server.hearing import Hearing, MoveNews
+from hanse.server.hearing import MoveNews
 from hanse.server.live_table import LiveTable, Move, Seat
 from hanse.server.lobby_query import LobbyPage, LobbyQuery
 from hanse.server.models import moves, seats
+from hanse.server.table_cache import TableCache
 from hanse.server.table_events import TableEvent, handed_to_bot, taken_back
 from hanse.server.table_seating import TABLE_ROW, TableSeating, fresh_table
 from hanse.server.table_specs import (
@@ -67,7 +66,7 @@ def check_version(live: LiveTable, version: int) -> None:
         )
 
 
-class TableService(TableSeating):
+class TableService(TableCache, TableSeating):
     """See the module docstring. `cache_size` bounds the tables one worker keeps replayed."""
 
     def __init__(
@@ -79,23 +78,12 @@ class TableService(TableSeating):
         now: Now = system,
         vacation_days: int = 21,
     ) -> None:
+        TableCache.__init__(self, cache_size, exclusive, turn_limits)
         self.engine = engine
         # Reads go through connections without a transaction on PostgreSQL (storage.reader).
         self.reader = storage.reader(engine)
         # The one clock the service's time comes from (``hanse.server.clock``): tests move it.
         self.now = now
-        # Per mode, the seconds a person may take over a decision before the other players may
-        # let a bot play the seat (``Settings.live_turn_limit``, ``async_turn_limit``).
-        self.turn_limits = dict(turn_limits or {"live": 300.0, "async": 3 * 86_400.0})
-        # The only worker writing to this database: its cache of a table is the table, so a move
-        # needs no read before its write (the write still checks the table's seq).
-        self.exclusive = exclusive
-        # Else: what this worker heard of the other workers' moves (hearing.py).
-        self.hearing = None if exclusive else Hearing()
-        self._cache: OrderedDict[str, LiveTable] = OrderedDict()
-        self._cache_size = cache_size
-        self._guard = threading.Lock()
-        self._locks: dict[str, threading.Lock] = {}
         # Tables whose moves this version cannot replay; their bots are not asked to move.
         self._unreadable: set[str] = set()
         # A seat's token never changes once set, so its seat can be remembered.
@@ -106,22 +94,7 @@ class TableService(TableSeating):
         # How many take-backs a seat may make (undo_limits.py; the app sets its settings').
         self.undo_limits: UndoLimits | None = None
 
-    # -- the worker's cache ----------------------------------------------------------------
-    @contextmanager
-    def _locked(self, table_id: str) -> Iterator[None]:
-        with self._guard:
-            lock = self._locks.setdefault(table_id, threading.Lock())
-        with lock:
-            yield
-
-    def _remember(self, live: LiveTable) -> None:
-        with self._guard:
-            self._cache[live.id] = live
-            self._cache.move_to_end(live.id)
-            while len(self._cache) > self._cache_size:
-                old, _ = self._cache.popitem(last=False)
-                self._locks.pop(old, None)
-
+    # -- replaying (the cache itself: table_cache.py) -------------------------------------------
     def _seats(self, conn: sa.Connection, table_id: str) -> list[Seat]:
         rated = ratings.seat_ratings(conn, table_id)  # beside each name (ratings.py)
         rows = conn.execute(
@@ -212,7 +185,6 @@ class TableService(TableSeating):
         with self._locked(table_id), self.reader.connect() as conn:
             return self._live(conn, table_id)
 
-    # -- creating and joining ----------------------------------------------------------------
     # -- reading -----------------------------------------------------------------------------
     def read(
         self,
@@ -233,151 +205,6 @@ class TableService(TableSeating):
             with self.reader.connect() as conn:
                 live = self._live(conn, table_id)
                 return live.payload(seat, log_from, held, log_json=log_json)
-
-    def read_now(
-        self,
-        table_id: str,
-        seat: int | None,
-        log_from: int = 0,
-        held: int | None = None,
-        *,
-        log_json: bool = False,
-    ) -> dict[str, Any] | None:
-        """As :meth:`read`, from the cache without waiting or the database, where this worker is
-        the only one writing, the game is on without a clock and no move is being stored right
-        now; else None. Cheap enough for the event loop (as :meth:`read_cached`)."""
-        if not self.exclusive:
-            return None
-        return self._read_playing(table_id, seat, log_from, held, log_json)
-
-    def read_heard(
-        self,
-        table_id: str,
-        seat: int | None,
-        log_from: int = 0,
-        held: int | None = None,
-        *,
-        log_json: bool = False,
-    ) -> dict[str, Any] | None:
-        """As :meth:`read_now` where other workers write too, once the worker has heard every
-        move published before the read (``Events.barrier``): from the cache if it is the table
-        (``hearing.py``), else None."""
-        if self.hearing is None:
-            return None
-        return self._read_playing(table_id, seat, log_from, held, log_json, self.hearing.trusts)
-
-    def _read_playing(
-        self,
-        table_id: str,
-        seat: int | None,
-        log_from: int,
-        held: int | None,
-        log_json: bool,
-        trusted: Callable[[LiveTable], bool] | None = None,
-    ) -> dict[str, Any] | None:
-        """The payload from the cached table if its game is on without a clock, nobody is
-        changing it right now and `trusted` (if given) trusts it; else None."""
-        with self._guard:
-            lock = self._locks.get(table_id)
-        if lock is None or not lock.acquire(blocking=False):
-            return None
-        try:
-            live = self._playing_cached(table_id)
-            if live is None or live.clock is not None or (trusted and not trusted(live)):
-                return None
-            return live.payload(seat, log_from, held, log_json=log_json)
-        finally:
-            lock.release()
-
-    def hear(self, table_id: str, seq: int, news: MoveNews | None) -> None:
-        """Another worker (or this one) changed the table up to `seq`, by the moves in `news`
-        if given: the cached table, if it is where the moves were made from, replays them, as
-        after reading them from the database. Cheap enough for the event loop: where the table
-        is being changed here right now, it is left behind (and read afresh when next asked)."""
-        if self.hearing is None:
-            return
-        self.hearing.heard(table_id, seq)
-        if news is None:
-            return
-        with self._guard:
-            lock = self._locks.get(table_id)
-        if lock is None or not lock.acquire(blocking=False):
-            return
-        try:
-            live = self._playing_cached(table_id)
-            if (
-                live is None
-                or live.clock is not None
-                or (live.seq, live.version) != (news.old_seq, news.old_version)
-                or live.heard_epoch != self.hearing.epoch
-            ):
-                return
-            try:
-                for number, (player, text) in enumerate(news.made, start=news.old_seq + 1):
-                    live.replay(number, player, text)
-            except Exception as error:  # not the game this worker has: read it afresh
-                self._forget(table_id)
-                if isinstance(error, IllegalActionError):
-                    return
-                raise
-            if live.is_over:  # its end (ratings, the rematch) is read from the database
-                self._forget(table_id)
-                return
-            live.seq, live.version, live.changed_at = news.seq, news.version, news.at
-        finally:
-            lock.release()
-
-    def deaf(self) -> None:
-        """News of other workers' changes may have been missed (``Hearing.deaf``)."""
-        if self.hearing is not None:
-            self.hearing.deaf()
-
-    def _forget(self, table_id: str) -> None:
-        with self._guard:
-            self._cache.pop(table_id, None)
-
-    def _exclusive_cached(self, table_id: str) -> LiveTable | None:
-        """The cached table where this worker is the only one writing (its cache is the table)
-        and the game is on, else None: the table is read from the database (call with the
-        table's lock held)."""
-        return self._playing_cached(table_id) if self.exclusive else None
-
-    def _cached_at(self, table_id: str, version: int) -> LiveTable | None:
-        """With other workers writing too: the cached table if it is at `version`, the version a
-        move was chosen at, with the game on and no clock; else None. Its move needs no read
-        first: it is stored only from the cached table's seq and version (``move_store.ADVANCE``),
-        and every change of a game under way moves the version on, so a table changed meanwhile
-        through another worker refuses it as stale, as a read would have (call with the table's
-        lock held)."""
-        cached = self._playing_cached(table_id)
-        if cached is None or cached.version != version or cached.clock is not None:
-            return None
-        return cached
-
-    def _playing_cached(self, table_id: str) -> LiveTable | None:
-        """The cached table if its game is on (its turn limit the service's now), else None."""
-        with self._guard:
-            cached = self._cache.get(table_id)
-        if cached is None or cached.status != "playing":
-            return None
-        cached.turn_limit = self.turn_limits[cached.mode]
-        return cached
-
-    def read_cached(
-        self, table_id: str, seat: int | None, held: int, seq: int
-    ) -> dict[str, Any] | None:
-        """The payload for a client holding the log up to entry `held`, from the cache, without
-        waiting or the database, if it holds move `seq` and no move is being stored right now;
-        else None. Cheap enough for the event loop."""
-        with self._guard:
-            lock = self._locks.get(table_id)
-            live = self._cache.get(table_id)
-        if lock is None or live is None or not lock.acquire(blocking=False):
-            return None
-        try:
-            return live.payload(seat, held=held) if live.seq >= seq > 0 else None
-        finally:
-            lock.release()
 
     def read_after(self, table_id: str, seat: int | None, held: int, seq: int) -> dict[str, Any]:
         """As :meth:`read_cached`, waiting for the table and reading the database when the
