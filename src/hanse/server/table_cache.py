@@ -49,6 +49,20 @@ class TableCache:
         with lock:
             yield
 
+    @contextmanager
+    def _unless_busy(self, table_id: str) -> Iterator[bool]:
+        """The table's lock held for the block if nobody holds it now (True), else not waited
+        for (False): what the event loop may do with a cached table."""
+        with self._guard:
+            lock = self._locks.get(table_id)
+        if lock is None or not lock.acquire(blocking=False):
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            lock.release()
+
     def _remember(self, live: LiveTable) -> None:
         with self._guard:
             self._cache[live.id] = live
@@ -131,17 +145,11 @@ class TableCache:
     ) -> dict[str, Any] | None:
         """The payload from the cached table if its game is on without a clock, nobody is
         changing it right now and `trusted` (if given) trusts it; else None."""
-        with self._guard:
-            lock = self._locks.get(table_id)
-        if lock is None or not lock.acquire(blocking=False):
-            return None
-        try:
-            live = self._playing_cached(table_id)
+        with self._unless_busy(table_id) as free:
+            live = self._playing_cached(table_id) if free else None
             if live is None or live.clock is not None or (trusted and not trusted(live)):
                 return None
             return live.payload(seat, log_from, held, log_json=log_json)
-        finally:
-            lock.release()
 
     def read_cached(
         self, table_id: str, seat: int | None, held: int, seq: int
@@ -149,15 +157,12 @@ class TableCache:
         """The payload for a client holding the log up to entry `held`, from the cache, without
         waiting or the database, if it holds move `seq` and no move is being stored right now;
         else None. Cheap enough for the event loop."""
-        with self._guard:
-            lock = self._locks.get(table_id)
-            live = self._cache.get(table_id)
-        if lock is None or live is None or not lock.acquire(blocking=False):
-            return None
-        try:
-            return live.payload(seat, held=held) if live.seq >= seq > 0 else None
-        finally:
-            lock.release()
+        with self._unless_busy(table_id) as free:
+            with self._guard:
+                live = self._cache.get(table_id) if free else None
+            return (
+                live.payload(seat, held=held) if live is not None and live.seq >= seq > 0 else None
+            )
 
     def hear(self, table_id: str, seq: int, news: MoveNews | None) -> None:
         """Another worker (or this one) changed the table up to `seq`, by the moves in `news`
@@ -169,12 +174,8 @@ class TableCache:
         self.hearing.heard(table_id, seq)
         if news is None:
             return
-        with self._guard:
-            lock = self._locks.get(table_id)
-        if lock is None or not lock.acquire(blocking=False):
-            return
-        try:
-            live = self._playing_cached(table_id)
+        with self._unless_busy(table_id) as free:
+            live = self._playing_cached(table_id) if free else None
             if (
                 live is None
                 or live.clock is not None
@@ -194,8 +195,6 @@ class TableCache:
                 self._forget(table_id)
                 return
             live.seq, live.version, live.changed_at = news.seq, news.version, news.at
-        finally:
-            lock.release()
 
     def deaf(self) -> None:
         """News of other workers' changes may have been missed (``Hearing.deaf``)."""
