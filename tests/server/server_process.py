@@ -25,6 +25,32 @@ import psycopg
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 POSTGRES_DSN = "host=127.0.0.1 port=5432 dbname=test user=postgres"
 REDIS = "redis://127.0.0.1:6379/0"
+LISTEN, ESTABLISHED = "0A", "01"  # TCP states as /proc/net/tcp writes them
+
+
+def sockets_on(port: int, state: str, remote_port: int | None = None) -> set[int]:
+    """The inodes of the IPv4 sockets on local `port` in `state` (/proc/net/tcp), only those
+    connected to `remote_port` if given."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote = int(fields[1].split(":")[1], 16), int(fields[2].split(":")[1], 16)
+        if local == port and fields[3] == state and remote_port in (None, remote):
+            found.add(int(fields[9]))
+    return found
+
+
+def socket_inodes(pid: int) -> set[int]:
+    """The inodes of the sockets process `pid` holds open."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = fd.readlink().name
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(int(target[8:-1]))
+    return inodes
 
 
 def free_port() -> int:
@@ -99,13 +125,24 @@ class ServerProcess:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.output.read_text()}")
             try:
-                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
-                    return self
+                answered = httpx.get(self.url + "/api/games", timeout=2).status_code == 200
             except httpx.HTTPError:
-                pass
+                answered = False
+            # Each worker listens on a socket of its own once it has started (listeners.py).
+            if answered and len(sockets_on(self.port, LISTEN)) >= self.workers:
+                return self
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"the server did not answer within {timeout} s")
+
+    def worker_pids(self) -> list[int]:
+        """The processes that serve (not the supervisor's resource tracker)."""
+        assert self.process is not None
+        pid = self.process.pid
+        children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        if self.workers == 1:
+            return [pid]
+        return [c for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
 
     def kill(self) -> None:
         """SIGKILL to the server and all its workers: no chance to clean up."""

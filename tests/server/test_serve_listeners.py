@@ -6,23 +6,24 @@ from __future__ import annotations
 
 import pickle
 import socket
-import time
 from pathlib import Path
 
 import pytest
 
 from hanse.server import listeners
 from tests.server.server_process import (
+    ESTABLISHED,
+    LISTEN,
     REDIS,
     ServerProcess,
     drop_postgres_schema,
     free_port,
     new_postgres_schema,
+    socket_inodes,
+    sockets_on,
 )
 
 pytestmark = pytest.mark.skipif(not listeners.SHARED_PORTS, reason="no SO_REUSEPORT here")
-
-LISTEN, ESTABLISHED = "0A", "01"
 
 
 def test_each_worker_unpickles_a_socket_of_its_own_on_the_shared_port() -> None:
@@ -43,44 +44,11 @@ def test_each_worker_unpickles_a_socket_of_its_own_on_the_shared_port() -> None:
         second[0].close()
 
 
-def _sockets_on(port: int, state: str) -> set[int]:
-    """The inodes of the IPv4 sockets on local `port` in `state` (/proc/net/tcp)."""
-    found = set()
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        if int(fields[1].split(":")[1], 16) == port and fields[3] == state:
-            found.add(int(fields[9]))
-    return found
-
-
-def _inodes_of(pid: int) -> set[int]:
-    inodes = set()
-    for fd in Path(f"/proc/{pid}/fd").iterdir():
-        try:
-            target = fd.readlink().name
-        except OSError:
-            continue
-        if target.startswith("socket:["):
-            inodes.add(int(target[8:-1]))
-    return inodes
-
-
-def _workers(server: ServerProcess) -> list[int]:
-    assert server.process is not None
-    children = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
-    pids = [int(pid) for pid in children.read_text().split()]
-    # Not the supervisor's resource tracker, which serves nobody.
-    return [pid for pid in pids if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
-
-
 def test_connections_opened_at_once_spread_over_the_workers(tmp_path: Path) -> None:
     schema, url = new_postgres_schema()
     server = ServerProcess(url, tmp_path, redis_url=REDIS, workers=2).start()
     try:
-        deadline = time.monotonic() + 30
-        while len(_sockets_on(server.port, LISTEN)) < 2:  # both workers have started
-            assert time.monotonic() < deadline, "a worker did not start listening"
-            time.sleep(0.1)
+        assert len(sockets_on(server.port, LISTEN)) == 2  # each worker a socket of its own
         # Sixty-four connections opened together, each answered once (so accepted).
         clients = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(64)]
         request = b"GET /healthz HTTP/1.1\r\nHost: hanse\r\n\r\n"
@@ -88,8 +56,8 @@ def test_connections_opened_at_once_spread_over_the_workers(tmp_path: Path) -> N
             client.sendall(request)
         for client in clients:
             assert client.recv(4096).startswith(b"HTTP/1.1 200")
-        accepted = _sockets_on(server.port, ESTABLISHED)
-        per_worker = [len(_inodes_of(pid) & accepted) for pid in _workers(server)]
+        accepted = sockets_on(server.port, ESTABLISHED)
+        per_worker = [len(socket_inodes(pid) & accepted) for pid in server.worker_pids()]
         for client in clients:
             client.close()
     finally:

@@ -15,12 +15,14 @@ from typing import Any
 
 from tests.server.api_client import Api
 from tests.server.server_process import (
+    ESTABLISHED,
     REDIS,
     ServerProcess,
     drop_postgres_schema,
     new_postgres_schema,
+    socket_inodes,
+    sockets_on,
 )
-from tests.server.test_serve_listeners import ESTABLISHED, _inodes_of, _sockets_on, _workers
 
 
 class Connection:
@@ -48,18 +50,8 @@ class Connection:
 
 def _worker_serving(server: ServerProcess, client_port: int) -> int:
     """The worker whose socket is the other end of the client's connection from `client_port`."""
-    ours = set()
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        local, remote = fields[1], fields[2]
-        if (
-            int(local.split(":")[1], 16) == server.port
-            and int(remote.split(":")[1], 16) == client_port
-            and fields[3] == ESTABLISHED
-        ):
-            ours.add(int(fields[9]))
-    assert ours & _sockets_on(server.port, ESTABLISHED)
-    (worker,) = [pid for pid in _workers(server) if _inodes_of(pid) & ours]
+    ours = sockets_on(server.port, ESTABLISHED, remote_port=client_port)
+    (worker,) = [pid for pid in server.worker_pids() if socket_inodes(pid) & ours]
     return worker
 
 
