@@ -22,22 +22,11 @@ from pathlib import Path
 import httpx
 import psycopg
 
+from hanse.server.listeners import LISTEN, sockets_on
+
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 POSTGRES_DSN = "host=127.0.0.1 port=5432 dbname=test user=postgres"
 REDIS = "redis://127.0.0.1:6379/0"
-LISTEN, ESTABLISHED = "0A", "01"  # TCP states as /proc/net/tcp writes them
-
-
-def sockets_on(port: int, state: str, remote_port: int | None = None) -> set[int]:
-    """The inodes of the IPv4 sockets on local `port` in `state` (/proc/net/tcp), only those
-    connected to `remote_port` if given."""
-    found = set()
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        local, remote = int(fields[1].split(":")[1], 16), int(fields[2].split(":")[1], 16)
-        if local == port and fields[3] == state and remote_port in (None, remote):
-            found.add(int(fields[9]))
-    return found
 
 
 def socket_inodes(pid: int) -> set[int]:
@@ -129,7 +118,7 @@ class ServerProcess:
             except httpx.HTTPError:
                 answered = False
             # Each worker listens on a socket of its own once it has started (listeners.py).
-            if answered and len(sockets_on(self.port, LISTEN)) >= self.workers:
+            if answered and len(sockets_on(self.port, LISTEN) or ()) >= self.workers:
                 return self
             time.sleep(0.1)
         self.stop()

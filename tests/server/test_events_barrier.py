@@ -7,7 +7,7 @@ that may have been missed is told to the hearer (``deaf``), on every (re)subscri
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from hanse.server import events as events_module
@@ -44,7 +44,7 @@ async def _two_workers(url: str, hearer: Hearer) -> tuple[Events, Events]:
     return writer, reader
 
 
-def _with_redis(scenario: Callable[[RedisProcess], Awaitable[Any]]) -> Any:
+def _with_redis(scenario: Callable[[RedisProcess], Coroutine[Any, Any, Any]]) -> Any:
     redis_server = RedisProcess().start()
     try:
         return asyncio.run(scenario(redis_server))

@@ -38,7 +38,9 @@ def _play(service: TableService, table_id: str) -> Submitted:
 def _from_database(database_url: str, table_id: str, seat: int | None) -> dict[str, Any]:
     """The table as a worker that has never cached it reads it (without the moment of the
     reading, the clocks' ``at``)."""
-    return _timeless(TableService(two_workers(database_url)[0].engine).read(table_id, seat))
+    payload = _timeless(TableService(two_workers(database_url)[0].engine).read(table_id, seat))
+    assert payload is not None
+    return payload
 
 
 def _timeless(payload: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -11,16 +11,14 @@ from pathlib import Path
 import pytest
 
 from hanse.server import listeners
+from hanse.server.listeners import ESTABLISHED, LISTEN, sockets_on
 from tests.server.server_process import (
-    ESTABLISHED,
-    LISTEN,
     REDIS,
     ServerProcess,
     drop_postgres_schema,
     free_port,
     new_postgres_schema,
     socket_inodes,
-    sockets_on,
 )
 
 pytestmark = pytest.mark.skipif(not listeners.SHARED_PORTS, reason="no SO_REUSEPORT here")
@@ -48,7 +46,8 @@ def test_connections_opened_at_once_spread_over_the_workers(tmp_path: Path) -> N
     schema, url = new_postgres_schema()
     server = ServerProcess(url, tmp_path, redis_url=REDIS, workers=2).start()
     try:
-        assert len(sockets_on(server.port, LISTEN)) == 2  # each worker a socket of its own
+        listening = sockets_on(server.port, LISTEN)
+        assert listening is not None and len(listening) == 2  # each worker a socket of its own
         # Sixty-four connections opened together, each answered once (so accepted).
         clients = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(64)]
         request = b"GET /healthz HTTP/1.1\r\nHost: hanse\r\n\r\n"
@@ -57,6 +56,7 @@ def test_connections_opened_at_once_spread_over_the_workers(tmp_path: Path) -> N
         for client in clients:
             assert client.recv(4096).startswith(b"HTTP/1.1 200")
         accepted = sockets_on(server.port, ESTABLISHED)
+        assert accepted is not None
         per_worker = [len(socket_inodes(pid) & accepted) for pid in server.worker_pids()]
         for client in clients:
             client.close()

@@ -13,15 +13,14 @@ import random
 from pathlib import Path
 from typing import Any
 
+from hanse.server.listeners import ESTABLISHED, sockets_on
 from tests.server.api_client import Api
 from tests.server.server_process import (
-    ESTABLISHED,
     REDIS,
     ServerProcess,
     drop_postgres_schema,
     new_postgres_schema,
     socket_inodes,
-    sockets_on,
 )
 
 
@@ -51,6 +50,7 @@ class Connection:
 def _worker_serving(server: ServerProcess, client_port: int) -> int:
     """The worker whose socket is the other end of the client's connection from `client_port`."""
     ours = sockets_on(server.port, ESTABLISHED, remote_port=client_port)
+    assert ours is not None
     (worker,) = [pid for pid in server.worker_pids() if socket_inodes(pid) & ours]
     return worker
 

@@ -17,10 +17,32 @@ connection waits on a socket nobody accepts from.
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 from typing import Any
 
 SHARED_PORTS = hasattr(socket, "SO_REUSEPORT")
 """Whether this system lets several sockets listen on one port (Linux, the BSDs, macOS)."""
+
+
+LISTEN, ESTABLISHED = "0A", "01"
+"""TCP states as Linux writes them in ``/proc/net/tcp``."""
+
+
+def sockets_on(port: int, state: str, remote_port: int | None = None) -> set[int] | None:
+    """The inodes of the IPv4 sockets on local `port` in `state`, only those connected to
+    `remote_port` if given (Linux ``/proc/net/tcp``; None where it cannot be read). With several
+    workers, as many listen on the port as have started."""
+    try:
+        table = Path("/proc/net/tcp").read_text()
+    except OSError:
+        return None
+    found = set()
+    for line in table.splitlines()[1:]:
+        fields = line.split()
+        local, remote = int(fields[1].split(":")[1], 16), int(fields[2].split(":")[1], 16)
+        if local == port and fields[3] == state and remote_port in (None, remote):
+            found.add(int(fields[9]))
+    return found
 
 
 def bound(host: str, port: int) -> socket.socket:

@@ -30,6 +30,8 @@ import aiohttp
 import httpx
 import orjson
 
+from hanse.server import listeners
+
 GAMES = [("luebeck", 3), ("kogge", 3), ("speicherstadt", 3), ("hansa", 3)]
 
 
@@ -135,11 +137,13 @@ class Server:
     stand-in the same way."""
 
     name = "the server"
+    workers = 1
 
     def __init__(self, database_url: str | None, redis_url: str | None, workers: int) -> None:
         self._prepare("hanse-bench-")
         command = [sys.executable, "-c", "from hanse.cli import main; main()", "serve"]
         command += ["--port", str(self.port), "--workers", str(workers)]
+        self.workers = workers
         if database_url:
             command += ["--database-url", database_url]
         if redis_url:
@@ -167,15 +171,21 @@ class Server:
             )
 
     def wait_ready(self, timeout: float = 60) -> None:
+        """Until the server answers and, where Linux shows it, every worker listens (each on a
+        socket of its own, which it opens only once it has started: listeners.py), so that the
+        players' connections spread over all of them."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"{self.name} exited:\n{self.log.read_text()}")
             try:
-                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
-                    return
+                answered = httpx.get(self.url + "/api/games", timeout=2).status_code == 200
             except httpx.HTTPError:
-                time.sleep(0.1)
+                answered = False
+            listening = listeners.sockets_on(self.port, listeners.LISTEN)
+            if answered and (listening is None or len(listening) >= self.workers):
+                return
+            time.sleep(0.1)
         raise RuntimeError(f"{self.name} did not start")
 
     def stop(self) -> None:
