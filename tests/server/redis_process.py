@@ -19,10 +19,16 @@ from tests.server.server_process import free_port
 class RedisProcess:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    socket_file: str | None = None  # also listen on this Unix socket (``unix_url``)
 
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def unix_url(self) -> str:
+        assert self.socket_file is not None
+        return f"unix://{self.socket_file}"
 
     def client(self) -> redis.Redis:
         return redis.Redis(port=self.port, socket_connect_timeout=1)
@@ -42,6 +48,11 @@ class RedisProcess:
                 # DEBUG SLEEP plays a Redis that hangs (test_events_barrier.py).
                 "--enable-debug-command",
                 "local",
+                *(
+                    ["--unixsocket", self.socket_file, "--unixsocketperm", "700"]
+                    if self.socket_file
+                    else []
+                ),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

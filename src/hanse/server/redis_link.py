@@ -32,13 +32,15 @@ LONGEST_PAUSE = 2.0
 def client(url: str, socket_timeout: float | None = 1.0) -> aioredis.Redis:
     """A client that gives up quickly: one second to connect (and to answer, unless
     `socket_timeout` is None, as for a pub/sub listener that waits), and one immediate retry,
-    which replaces a pooled connection Redis closed while it was away."""
+    which replaces a pooled connection Redis closed while it was away. A ``unix://`` URL (a
+    Redis on the same machine through its socket file) has no TCP keep-alive to ask for."""
+    tcp = {} if url.startswith("unix:") else {"socket_keepalive": True}
     return aioredis.from_url(
         url,
         socket_connect_timeout=1.0,
         socket_timeout=socket_timeout,
-        socket_keepalive=True,
         retry=Retry(NoBackoff(), 1),
+        **tcp,
     )
 
 
