@@ -50,6 +50,7 @@ from hanse.server.limits import BodyLimit, RateLimiter
 from hanse.server.live_api import router as live_router
 from hanse.server.program_api import router as program_router
 from hanse.server.security import CookieSigner
+from hanse.server.serving_claim import ServingClaim, ServingConflictError
 from hanse.server.settings import Settings
 from hanse.server.signin import SignInGuard
 from hanse.server.tables import TableService
@@ -83,9 +84,16 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         engine = storage.create_engine(settings.database_url)
         if migrate:
             storage.migrate(engine)
+        claim = ServingClaim(engine, exclusive=settings.redis_url is None)
+        try:
+            claim.take()
+        except ServingConflictError as conflict:
+            log.error("%s", conflict)
+            engine.dispose()
+            raise
         service = TableService(
             engine,
-            exclusive=settings.redis_url is None,
+            exclusive=claim.exclusive,
             turn_limits={"live": settings.live_turn_limit, "async": settings.async_turn_limit},
             vacation_days=settings.vacation_days,
         )
@@ -155,6 +163,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
             await bots.stop()
             await events.stop()
             await app.state.limiter.close()
+            claim.release()
             engine.dispose()
 
     # Swagger UI's files are served by the server itself: the tables must work offline on a LAN.
