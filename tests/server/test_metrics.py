@@ -1,6 +1,6 @@
 """Prometheus metrics (issue 32): off unless HANSE_METRICS=1; read from loopback or the networks
 HANSE_METRICS_FROM allows; requests by route template and status, move latency, open live
-connections and the bot queue, summed over two workers (prometheus-client's multiprocess mode)."""
+connections, where table reads were answered from, and the bot queue, summed over two workers (prometheus-client's multiprocess mode)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,15 @@ def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
 def moves_answered(text: str, status: str = "200") -> float:
     labels = (("method", "POST"), ("route", MOVES), ("status", status))
     return samples(text).get(("hanse_http_requests_total", labels), 0.0)
+
+
+def table_reads(text: str) -> dict[str, float]:
+    """hanse_table_reads_total by its source."""
+    return {
+        dict(labels)["source"]: value
+        for (name, labels), value in samples(text).items()
+        if name == "hanse_table_reads_total"
+    }
 
 
 def app_client(
@@ -133,6 +142,7 @@ def test_two_workers_sum_their_numbers(two_workers: ServerProcess) -> None:
         for invite, name in zip(created["invites"], ["Anna", "Bert"], strict=True)
     ]
     before = moves_answered(scrape(two_workers))
+    reads_before = table_reads(scrape(two_workers))
     rng = random.Random(6)
     made = 0
     while made < 12:
@@ -159,6 +169,11 @@ def test_two_workers_sum_their_numbers(two_workers: ServerProcess) -> None:
             assert found[("hanse_websockets_open", ())] == 3
             assert found[("hanse_move_seconds_count", ())] >= 12
             assert ("hanse_bot_queue_length", ()) in found
+            reads = table_reads(text)
+            assert sum(reads.values()) - sum(reads_before.values()) == 24  # two a move
+            assert set(reads) <= {"copy", "heard", "database"}
+            # Each move was heard by the other worker: its reads came from its copy
+            assert reads.get("heard", 0) - reads_before.get("heard", 0) > 0
     finally:
         for connection in connections:
             connection.close()

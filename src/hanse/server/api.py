@@ -37,6 +37,9 @@ from hanse.server.tables import BOT_LEVELS
 from hanse.server.waiting import Origin
 
 router = APIRouter(prefix="/api")
+# Where a table read was answered from (metrics.py counts them): this worker's copy ("copy"),
+# its copy once every move before was heard of ("heard"), or the database ("database").
+READ_FROM = "hanse.table_read_from"
 
 
 class SeatIn(BaseModel):
@@ -215,12 +218,16 @@ async def read_table_answer(
     await private.check_watcher(request, table_id, seat)
     service = service_of(request)
     payload = service.read_now(table_id, seat, log_from, log_after, log_json=True)
+    source = "copy"
     # Where other workers write too: from the cache once every move before is heard of.
     if payload is None and service.hearing is not None and await request.app.state.events.barrier():
         payload = service.read_heard(table_id, seat, log_from, log_after, log_json=True)
+        source = "heard"
     if payload is None:
         read = partial(service.read, log_json=True)
         payload = await run_in_threadpool(read, table_id, seat, log_from, log_after)
+        source = "database"
+    request.scope[READ_FROM] = source  # counted by the metrics, where they are on
     return OrjsonResponse(payload)
 
 

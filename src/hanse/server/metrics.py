@@ -2,7 +2,8 @@
 
 What is measured: HTTP requests by method, route template (``/api/tables/{table_id}/moves``,
 never the table's id, so the series stay few) and status; how long a move takes to answer; the
-live connections open; the tables whose bots have a decision being claimed or thought about.
+live connections open; where table reads were answered from (a worker's copy or the database);
+the tables whose bots have a decision being claimed or thought about.
 
 Who may read it: loopback addresses, and those ``HANSE_METRICS_FROM`` allows (addresses or
 networks, comma-separated: ``10.0.0.0/8,192.168.1.5``); anyone else gets 403. Numbers of
@@ -37,6 +38,8 @@ from prometheus_client import (
 )
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from hanse.server.api import READ_FROM
+
 MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
 MOVES_ROUTE = "/api/tables/{table_id}/moves"
 BOT_QUEUE_SECONDS = 1.0  # how often the bot queue's length is looked at
@@ -55,6 +58,12 @@ WEBSOCKETS = Gauge(
     "hanse_websockets_open",
     "Live connections (WS /api/tables/{table_id}/live) open.",
     multiprocess_mode="livesum",
+)
+TABLE_READS = Counter(
+    "hanse_table_reads",
+    "Tables read (GET /api/tables/{table_id}) by where the answer came from: the worker's own "
+    "copy, its copy once the other workers' moves were heard of, or the database.",
+    ["source"],
 )
 BOT_QUEUE = Gauge(
     "hanse_bot_queue_length",
@@ -130,6 +139,8 @@ class MetricsMiddleware:
         finally:
             route = getattr(scope.get("route"), "path", None) or "unmatched"
             REQUESTS.labels(scope["method"], route, str(status)).inc()
+            if (source := scope.get(READ_FROM)) is not None:
+                TABLE_READS.labels(source).inc()
             if route == MOVES_ROUTE and scope["method"] == "POST":
                 MOVE_SECONDS.observe(time.perf_counter() - started)
 
