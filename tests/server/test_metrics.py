@@ -1,6 +1,7 @@
 """Prometheus metrics (issue 32): off unless HANSE_METRICS=1; read from loopback or the networks
 HANSE_METRICS_FROM allows; requests by route template and status, move latency, open live
-connections, where table reads were answered from, and the bot queue, summed over two workers (prometheus-client's multiprocess mode)."""
+connections, where table reads were answered from, and the bot queue, summed over two workers
+(prometheus-client's multiprocess mode)."""
 
 from __future__ import annotations
 
