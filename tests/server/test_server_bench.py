@@ -36,7 +36,8 @@ def test_bench_server_plays_moves_at_every_table_without_errors() -> None:
 
 def test_bench_server_closed_loop_reports_submit_latency_and_replaces_finished_games() -> None:
     """The closed loop (``--clients``): each client reads a table as its decider and posts a
-    legal move; every move is accepted (the client always moves at the version it read)."""
+    legal move; every move is accepted (the client always moves at the version it read). The
+    tables are played in first (``--advance``): measured, they are under way."""
     result = subprocess.run(
         [
             sys.executable,
@@ -50,6 +51,8 @@ def test_bench_server_closed_loop_reports_submit_latency_and_replaces_finished_g
             "6",
             "--seconds",
             "3",
+            "--advance",
+            "4",
             "--json",
         ],
         capture_output=True,
@@ -59,6 +62,7 @@ def test_bench_server_closed_loop_reports_submit_latency_and_replaces_finished_g
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["clients"] == 3
+    assert report["advanced"] >= 4
     assert report["errors"] == 0, report["error_samples"]
     assert report["accepted"] > 0
     assert 0 < report["latency_p50_ms"] <= report["latency_p99_ms"]

@@ -52,6 +52,13 @@ def bench_command(
             "(one lock, a file fsynced per move), the yardstick of the server's speed.",
         ),
     ] = False,
+    advance: Annotated[
+        int,
+        typer.Option(
+            help="--server --clients: play each table about N moves before measuring (a "
+            "three-player Lübeck game takes about 250) [default: 0, fresh tables].",
+        ),
+    ] = 0,
     workers: Annotated[int, typer.Option(help="--server: server processes.")] = 1,
     database_url: Annotated[
         str | None, typer.Option(help="--server: database (default: a fresh SQLite file).")
@@ -76,7 +83,7 @@ def bench_command(
         from hanse.server.loadtest import ServerLoad
 
         load = ServerLoad(
-            tables, rate, clients, seconds, workers, database_url, redis_url, seed, standin
+            tables, rate, clients, seconds, workers, database_url, redis_url, seed, standin, advance
         )
         _bench_server(load, as_json)
         return
@@ -135,7 +142,8 @@ def _bench_server(load: Any, as_json: bool) -> None:
     where = {"database_url": load.database_url, "redis_url": load.redis_url}
     common = {"workers": load.workers, "tables": load.tables, "seconds": load.seconds}
     if load.clients:
-        result = bench_closed_loop(**where, **common, clients=load.clients, seed=load.seed)
+        played = {"clients": load.clients, "seed": load.seed, "advance": load.advance}
+        result = bench_closed_loop(**where, **common, **played)
         offered = f"closed loop of {load.clients} clients"
         latency = "submit"
     else:
@@ -144,15 +152,18 @@ def _bench_server(load: Any, as_json: bool) -> None:
         latency = "latency until every seat has the move"
     results = [(result, f"{load.workers} worker(s), ")]
     if load.standin and load.clients:
-        yardstick = bench_standin(load.clients, load.tables, load.seconds, seed=load.seed)
+        yardstick = bench_standin(
+            load.clients, load.tables, load.seconds, seed=load.seed, advance=load.advance
+        )
         results.append((yardstick, ""))
     if as_json:
         shown = [r.to_json() for r, _ in results]
         print(json.dumps(shown[0] if len(shown) == 1 else shown, indent=1))
         return
     for figures, workers in results:
+        advanced = f" played {figures.advanced} moves in" if figures.advanced else ""
         console().print(
-            f"{figures.database}, {workers}{load.tables} tables, {offered}, "
+            f"{figures.database}, {workers}{load.tables} tables{advanced}, {offered}, "
             f"{load.seconds:g} s measured: {figures.moves_per_second:.0f} accepted moves/s, "
             f"{latency} p50 {figures.latency_p50_ms:.0f} ms, p99 {figures.latency_p99_ms:.0f} ms,"
             f" {figures.errors} errors{_cpu_said(figures)}",

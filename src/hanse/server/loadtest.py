@@ -47,6 +47,7 @@ class ServerLoad(NamedTuple):
     redis_url: str | None
     seed: int
     standin: bool = False  # the closed loop then runs against the stand-in too
+    advance: int = 0  # the closed loop: moves each table is played in before the warm-up
 
 
 @dataclass
@@ -67,6 +68,7 @@ class LoadResult:
     # workers and their bot processes) and of the simulated players (this process).
     server_cpu_ms: float | None = None
     players_cpu_ms: float | None = None
+    advanced: int = 0  # closed loop: moves a table had been played, on average, before
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -98,6 +100,7 @@ class LoadResult:
             clients=clients,
             server_cpu_ms=_per_move(getattr(load, "server_cpu", None), load.accepted),
             players_cpu_ms=_per_move(getattr(load, "players_cpu", None), load.accepted),
+            advanced=getattr(load, "advanced", 0),
         )
 
 

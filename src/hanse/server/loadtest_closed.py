@@ -5,7 +5,10 @@ own tables, taken in turn). A client reads a table as the seat that decides (``G
 seat's token: the view and the legal moves), posts a random legal move at the version it was
 shown, and goes on to its next table as soon as the answer has come: no think time, no live
 connection. Measured, after a warm-up: accepted moves per second and the submit latency (from
-sending the move to its answer). A finished game is replaced by a new table. Clients run in this
+sending the move to its answer). A finished game is replaced by a new table. New tables are
+cheap to read (a short log, few pieces); ``advance`` plays the tables that many moves each
+before the warm-up (a three-player Lübeck game takes about 250), so that the figures are those
+of a server whose tables are under way, as an operator's are. Clients run in this
 process (one event loop), the server in others (``loadtest.Server``).
 
 :func:`bench_standin` runs the same loop against the standard-library stand-in
@@ -27,6 +30,7 @@ import orjson
 from hanse.server.loadtest import LoadResult, Server, tree_cpu_seconds
 
 GAME, PLAYERS = "luebeck", 3
+_GIVE_UP_ADVANCING = 1000  # errors after which the tables are measured as far as they came
 
 
 @dataclass
@@ -42,6 +46,8 @@ class _Loop:
     rng: random.Random
     measuring: bool = False
     accepted: int = 0
+    made: int = 0  # moves accepted since the start, measured or not
+    advanced: int = 0  # moves a table had been played, on average, when measuring began
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     server_cpu: float | None = None  # CPU seconds of the server's processes while measured
@@ -99,6 +105,7 @@ class _Loop:
                     if answer.status != 200:
                         self.errors.append(f"{answer.status} {str(answered)[:200]}")
                         continue
+                self.made += 1
                 if self.measuring:
                     self.accepted += 1
                     self.latencies.append(took)
@@ -116,6 +123,7 @@ async def _run(
     warmup: float,
     seed: int,
     server_pid: int | None = None,
+    advance: int = 0,
 ) -> _Loop:
     loop = _Loop(url, random.Random(seed))
     connector = aiohttp.TCPConnector(limit=0)
@@ -124,6 +132,11 @@ async def _run(
         made = [await loop.new_table(client) for _ in range(tables)]
         shares = [made[number::clients] for number in range(clients)]
         tasks = [asyncio.create_task(loop.play(client, share)) for share in shares if share]
+        # Played in (unless the server only errs): clients take their tables in turn, so each
+        # table has about the average.
+        while loop.made < advance * tables and len(loop.errors) < _GIVE_UP_ADVANCING:
+            await asyncio.sleep(0.1)
+        loop.advanced = loop.made // tables
         await asyncio.sleep(warmup)
         loop.errors.clear()
         loop.measuring = True
@@ -150,21 +163,29 @@ def bench_closed_loop(
     seconds: float = 20.0,
     warmup: float = 5.0,
     seed: int = 0,
+    advance: int = 0,
 ) -> LoadResult:
     """Accepted moves per second and submit latency of `clients` closed-loop players."""
     server = Server(database_url, redis_url, workers)
-    loop = _played(server, clients, tables, seconds, warmup, seed)
+    loop = _played(server, clients, tables, seconds, warmup, seed, advance)
     return LoadResult.measured(database_url, workers, tables, None, seconds, loop, clients)
 
 
 def _played(
-    server: Server, clients: int, tables: int, seconds: float, warmup: float, seed: int
+    server: Server,
+    clients: int,
+    tables: int,
+    seconds: float,
+    warmup: float,
+    seed: int,
+    advance: int = 0,
 ) -> _Loop:
     """The closed loop run against `server` (started), which is stopped afterwards."""
     try:
         server.wait_ready()
         pid = server.process.pid
-        return asyncio.run(_run(server.url, clients, tables, seconds, warmup, seed, pid))
+        played = _run(server.url, clients, tables, seconds, warmup, seed, pid, advance)
+        return asyncio.run(played)
     finally:
         server.stop()
 
@@ -188,9 +209,10 @@ def bench_standin(
     seconds: float = 20.0,
     warmup: float = 5.0,
     seed: int = 0,
+    advance: int = 0,
 ) -> LoadResult:
     """The closed loop of :func:`bench_closed_loop` against the stand-in."""
-    loop = _played(StandIn(), clients, tables, seconds, warmup, seed)
+    loop = _played(StandIn(), clients, tables, seconds, warmup, seed, advance)
     result = LoadResult.measured(None, 1, tables, None, seconds, loop, clients)
     result.database = "stand-in (standard library, one lock, a file fsynced per move)"
     return result
