@@ -1,11 +1,13 @@
 """Servers on one PostgreSQL database (serving_claim.py): a worker without Redis serves it as
 the only writer, answering reads from its copies, so a second server beside it, with Redis or
 without, refuses to start and says why (else the first would answer with tables the second
-changed); workers with Redis start together; a claim ends with its server."""
+changed); workers with Redis start together; a claim ends with its server. On SQLite, one
+server a file."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -56,3 +58,21 @@ def test_servers_on_other_schemas_of_the_database_do_not_meet(database: str) -> 
             assert beside.get("/api/tables").status_code == 200
     finally:
         drop_postgres_schema(schema)
+
+
+def test_a_second_server_on_one_sqlite_file_does_not_start(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'hanse.sqlite3'}"
+    with server(url, redis=False) as first:
+        with pytest.raises(ServingConflictError, match="SQLite file"), server(url, redis=False):
+            pass
+        created = first.post(
+            "/api/tables",
+            json={
+                "game": "hansa",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+            },
+        )
+        assert created.status_code == 201, created.text  # SQLite's own locks still work
+    with server(url, redis=False) as after:
+        assert after.get(f"/api/tables/{created.json()['id']}").status_code == 200

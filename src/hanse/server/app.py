@@ -163,8 +163,8 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
             await bots.stop()
             await events.stop()
             await app.state.limiter.close()
-            claim.release()
             engine.dispose()
+            claim.release()
 
     # Swagger UI's files are served by the server itself: the tables must work offline on a LAN.
     app = FastAPIOffline(

@@ -10,13 +10,21 @@ So every worker claims the database (its schema) for as long as it runs, with a 
 advisory lock on a connection of its own: a worker without Redis exclusively, a worker with
 Redis shared. A worker whose claim is refused does not start, and says why. Where the database
 cannot be reached at start-up the claim is not made (the server starts and answers 503 until the
-database is back, as before); that is said in the log. SQLite takes no claim: several workers
-need PostgreSQL (``hanse serve`` refuses them on SQLite), and SQLite serves one process.
+database is back, as before); that is said in the log.
+
+On SQLite (one worker only: ``hanse serve`` refuses more) the claim is an exclusive ``flock`` on
+the database file, held while the worker runs: a second ``hanse serve`` on the same file (on
+another port) does not start. SQLite's own locks are of another kind (``fcntl``), which
+``flock`` does not touch; the file is opened once for the claim and closed only at the end,
+after the database engine, since closing any descriptor of the file would drop the process's
+``fcntl`` locks.
 """
 
 from __future__ import annotations
 
+import fcntl
 import logging
+import os
 
 import sqlalchemy as sa
 
@@ -36,9 +44,13 @@ class ServingClaim:
         self.engine = engine
         self.exclusive = exclusive
         self._connection: sa.Connection | None = None
+        self._file: int | None = None  # SQLite: the descriptor holding the flock
 
     def take(self) -> None:
         """Claim the database for this worker, or raise :class:`ServingConflictError`."""
+        if self.engine.dialect.name == "sqlite":
+            self._take_file()
+            return
         if self.engine.dialect.name != "postgresql":
             return
         shared = "" if self.exclusive else "_shared"
@@ -59,10 +71,28 @@ class ServingClaim:
         connection.detach()  # out of the pool: closing it ends the session and the claim
         self._connection = connection
 
+    def _take_file(self) -> None:
+        path = self.engine.url.database
+        if not path or path == ":memory:" or not os.path.exists(path):
+            return  # a database in memory is this process's alone
+        descriptor = os.open(path, os.O_RDONLY)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            raise ServingConflictError(
+                f"another Hanse server serves this SQLite file ({path}); stop it first"
+            ) from None
+        self._file = descriptor
+
     def release(self) -> None:
+        """End the claim (after the engine is disposed: see the module docstring)."""
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+        if self._file is not None:
+            os.close(self._file)
+            self._file = None
 
 
 def _conflict(exclusive: bool) -> str:
