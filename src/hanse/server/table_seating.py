@@ -288,6 +288,15 @@ class TableSeating:
         token = security.new_secret()
         with self._locked(table_id), self.engine.begin() as conn:
             refuse_if_expired(conn, table_id)
+            # The table's row first: its lock, held to the commit, makes joins of one table
+            # (through other workers too) take turns, so that the last one counts every other
+            # seat taken and starts the game. Counted without it, two joins at once could each
+            # see the other's seat open, and neither would start it.
+            conn.execute(
+                game_tables.update()
+                .where(game_tables.c.id == table_id)
+                .values(updated_at=moment(self.now))
+            )
             taken = conn.execute(
                 seats.update()
                 .where(
@@ -315,11 +324,6 @@ class TableSeating:
                     seats.c.token_hash.is_(None),
                 )
             ).scalar_one()
-            conn.execute(
-                game_tables.update()
-                .where(game_tables.c.id == table_id)
-                .values(updated_at=moment(self.now))
-            )
             if open_left == 0:
                 self._start(conn, table_id)
         return Joined(table_id, seat, token)
