@@ -191,3 +191,36 @@ def test_a_redis_that_hangs_costs_the_reads_one_wait_then_none() -> None:
         await reader.stop()
 
     _with_redis(scenario)
+
+
+def test_a_listener_whose_connection_redis_closes_catches_up() -> None:
+    """Redis closes the listener's connection (``CLIENT KILL TYPE pubsub``, as a restart or a
+    proxy's timeout would): the hearer is told it may have missed news, this worker's clients
+    are told to read afresh, and the listener hears later events (a trial found redis-py
+    subscribing again unseen, the events in between lost without a catch-up)."""
+    hearer = Hearer()
+
+    async def scenario(redis_server: RedisProcess) -> None:
+        writer, reader = await _two_workers(redis_server.url, hearer)
+        queue = reader.subscribe("t")
+        while not queue.empty():
+            queue.get_nowait()
+        deafened = hearer.deafened
+        killed = await asyncio.to_thread(
+            redis_server.client().execute_command, "CLIENT", "KILL", "TYPE", "pubsub"
+        )
+        assert killed >= 1
+        caught_up = await asyncio.wait_for(queue.get(), 5)
+        assert caught_up.seq == 0  # read afresh from the database
+        assert hearer.deafened > deafened
+        deadline = asyncio.get_running_loop().time() + 10
+        while not await reader.barrier():  # subscribed again
+            assert asyncio.get_running_loop().time() < deadline
+            await asyncio.sleep(0.05)
+        await writer.publish("t", 8, news=NEWS)
+        assert await reader.barrier()
+        assert hearer.heard[-1] == ("t", 8, NEWS)
+        await writer.stop()
+        await reader.stop()
+
+    _with_redis(scenario)

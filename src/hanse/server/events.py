@@ -103,7 +103,7 @@ class Events:
 
     async def _listen(self) -> None:
         assert self.redis_url is not None
-        listener = redis_link.client(self.redis_url, socket_timeout=None)
+        listener = redis_link.client(self.redis_url, socket_timeout=None, retries=0)
         pause = FIRST_PAUSE
         lost = self.link.down  # events published while nobody here listened
         try:
