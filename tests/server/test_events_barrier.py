@@ -11,7 +11,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from hanse.server import events as events_module
-from hanse.server.events import Events
+from hanse.server.events import Event, Events
 from hanse.server.hearing import MoveNews
 from tests.server.redis_process import RedisProcess
 
@@ -220,6 +220,32 @@ def test_a_listener_whose_connection_redis_closes_catches_up() -> None:
         await writer.publish("t", 8, news=NEWS)
         assert await reader.barrier()
         assert hearer.heard[-1] == ("t", 8, NEWS)
+        await writer.stop()
+        await reader.stop()
+
+    _with_redis(scenario)
+
+
+def test_a_worker_whose_event_was_not_published_makes_every_worker_catch_up() -> None:
+    """Redis stalls the writes (``CLIENT PAUSE WRITE``) while the listeners still hear it: the
+    writer's event cannot be published, and the other worker would trust its cache and leave
+    its clients behind. Once Redis takes writes again, the writer publishes a catch-up for
+    every table: the other worker's hearer is told, and its clients read afresh."""
+    hearer = Hearer()
+
+    async def scenario(redis_server: RedisProcess) -> None:
+        writer, reader = await _two_workers(redis_server.url, hearer)
+        queue = reader.subscribe("t")
+        while not queue.empty():
+            queue.get_nowait()
+        deafened = hearer.deafened
+        paused = redis_server.client().execute_command("CLIENT", "PAUSE", "2500", "WRITE")
+        assert paused
+        await writer.publish("t", 9, news=NEWS)  # fails: the move's news is owed
+        assert not any(heard[1] == 9 for heard in hearer.heard)
+        caught_up = await asyncio.wait_for(queue.get(), 15)
+        assert caught_up == Event(0, True)
+        assert hearer.deafened > deafened
         await writer.stop()
         await reader.stop()
 

@@ -15,6 +15,9 @@ grows (0.25 s doubled up to 2 s); after each try, failed or not, every table wit
 gets a catch-up event (seq 0: "read yourself afresh from the database", and "read the chat"), so
 a client of this worker learns of moves stored through another one at most a pause late, and
 after the last one once the listener hears Redis again. A worker also starts without Redis.
+A worker whose event could not be published (Redis away or stalled for it alone, while the
+other workers still hear Redis) owes the others a catch-up: once Redis takes its messages again,
+it publishes one for every table ("*"), and each worker reads everything afresh.
 
 Where workers share the tables, a move's event carries the moves (``hearing.py``): the listener
 hands every change it hears to the table service (its :class:`Hearer`), which replays the moves
@@ -37,6 +40,9 @@ from hanse.server.hearing import MoveNews
 from hanse.server.redis_link import FIRST_PAUSE, LONGEST_PAUSE
 
 CHANNEL = "hanse:tables"
+EVERY_TABLE = "*"
+"""The table of a catch-up for all: a worker whose event could not be published says so once
+Redis takes its messages again, and every worker's clients read afresh (no table id is "*")."""
 BARRIER_WORD = "hanse-barrier"
 BARRIER_SECONDS = 0.5
 """How long a read waits for the listener's PING to be answered before it reads the database."""
@@ -81,6 +87,7 @@ class Events:
         self._pinged = 0
         self._slow = False  # a PING went unanswered, and none since was answered
         self._sending: set[asyncio.Task[None]] = set()
+        self._owing: asyncio.Task[None] | None = None  # a catch-up for all, not yet published
 
     async def start(self) -> None:
         if self.link.redis is None:
@@ -95,6 +102,10 @@ class Events:
             await asyncio.wait_for(self._ready.wait(), timeout=10)
 
     async def stop(self) -> None:
+        if self._owing is not None:
+            self._owing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._owing
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -141,6 +152,10 @@ class Events:
     def _heard_message(self, text: str) -> None:
         """An event from Redis: "table seq chatted[ news]" (``publish``)."""
         table_id, seq_text, *rest = text.split(" ", 3)
+        if table_id == EVERY_TABLE:  # a worker's events were lost: everything is read afresh
+            self._deafened()
+            self.catch_up()
+            return
         seq = int(seq_text)
         if self.hearer is not None and seq > 0:
             news = MoveNews.from_text(rest[1]) if len(rest) > 1 else None
@@ -249,10 +264,34 @@ class Events:
         except redis_link.FAILURES as error:  # the move is stored; only its news is late
             self.link.failed(error)
             self._deliver(table_id, event)
+            self._owe_catch_up()
             return
         self.link.worked()
         if not self._heard:  # this worker's own clients would hear it only at the next catch-up
             self._deliver(table_id, event)
+
+    def _owe_catch_up(self) -> None:
+        """The other workers missed an event of this one (its publish failed: Redis away, or
+        stalled while the other workers' listeners still hear it): until a catch-up for all is
+        published, it is tried again after pauses that grow."""
+        if self._owing is None or self._owing.done():
+            self._owing = asyncio.get_running_loop().create_task(self._publish_catch_up())
+
+    async def _publish_catch_up(self) -> None:
+        assert self.link.redis is not None
+        pause = FIRST_PAUSE
+        while True:
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, LONGEST_PAUSE)
+            if not self.link.usable():
+                continue
+            try:
+                await self.link.redis.publish(CHANNEL, f"{EVERY_TABLE} 0 1")
+            except redis_link.FAILURES as error:
+                self.link.failed(error)
+            else:
+                self.link.worked()
+                return
 
     def _deliver(self, table_id: str, event: Event) -> None:
         for queue in self._queues.get(table_id, ()):
