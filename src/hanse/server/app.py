@@ -32,6 +32,7 @@ from hanse.server import (
     pages,
     rating_pages,
     replay_pages,
+    serving_claim,
     storage,
     tournament_api,
     tournament_pages,
@@ -73,6 +74,27 @@ def _no_telemetry() -> dict[str, Any]:
         return {}
     off = {"tracing": False, "metrics": False, "logs": False, "operation_spans": False}
     return {"telemetry": off}
+
+
+async def _keep_claim(claim: ServingClaim, service: TableService) -> None:
+    """Look after the worker's claim of its database (serving_claim.py) while it serves."""
+    while True:
+        await asyncio.sleep(serving_claim.CHECK_SECONDS)
+        if await asyncio.to_thread(claim.kept):
+            continue
+        if service.exclusive:
+            service.exclusive = False  # its copies may miss the other's moves: read the database
+            log.error(
+                "another Hanse server took this database while the connection to it was lost; "
+                "this worker now reads every table from the database. Servers that share a "
+                "database must each be given Redis (--redis-url or HANSE_REDIS_URL)"
+            )
+        else:
+            log.error(
+                "a Hanse server without Redis took this database while the connection to it was "
+                "lost; it answers from its own copies and misses this worker's moves: stop it"
+            )
+        return
 
 
 def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
@@ -138,6 +160,7 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         # What start-up made lives as long as the server: keep the collector off it, and let it
         # run less often (a move allocates many short-lived objects; full passes make p99).
         # `hanse serve` switched it off for start-up; this is where it is switched on again.
+        keeping = asyncio.create_task(_keep_claim(claim, service))
         gc.collect()
         gc.freeze()
         gc.set_threshold(50_000, 50, 100)
@@ -155,6 +178,9 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await watch
                 metrics.worker_ended()
+            keeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await keeping
             await ladder.stop()
             await director.stop()
             await upkeep.stop()

@@ -16,6 +16,7 @@ from uvicorn.supervisors import Multiprocess
 
 from hanse.server import listeners, storage
 from hanse.server.mailer import SmtpServer
+from hanse.server.serving_claim import ServingClaim, ServingConflictError
 from hanse.server.settings import Settings
 
 APPLICATION = "hanse.server.worker:application"
@@ -72,6 +73,7 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
     try:
         engine = storage.create_engine(settings.database_url)
         storage.migrate(engine)
+        _check_claim(engine, exclusive=settings.redis_url is None)
         engine.dispose()
     except storage.StorageError as error:
         raise ServeError(str(error)) from None
@@ -99,6 +101,20 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
     finally:
         if metrics_dir is not None:
             shutil.rmtree(metrics_dir, ignore_errors=True)
+
+
+def _check_claim(engine: sa.Engine, exclusive: bool) -> None:
+    """Refuse at once, with the reason, to serve beside a server this one cannot serve beside
+    (serving_claim.py): each worker claims the database again as it starts, but a worker's
+    failure under uvicorn's supervisor would end the server with exit status 0 and a traceback."""
+    claim = ServingClaim(engine, exclusive)
+    try:
+        claim.take()
+    except ServingConflictError as conflict:
+        engine.dispose()
+        raise ServeError(str(conflict)) from None
+    finally:
+        claim.release()
 
 
 def _run(settings: Settings, host: str, port: int, workers: int) -> None:

@@ -8,7 +8,10 @@ checks the version). Workers with Redis hear each other's moves and may be many.
 
 So every worker claims the database (its schema) for as long as it runs, with a session-level
 advisory lock on a connection of its own: a worker without Redis exclusively, a worker with
-Redis shared. A worker whose claim is refused does not start, and says why. Where the database
+Redis shared. A worker whose claim is refused does not start, and says why. A lost connection
+(PostgreSQL restarted) loses the lock: the worker looks every :data:`CHECK_SECONDS` and takes it
+again; where another server took the database meanwhile, a worker without Redis stops answering
+from its copies (every read goes to the database), and either says so in its log. Where the database
 cannot be reached at start-up the claim is not made (the server starts and answers 503 until the
 database is back, as before); that is said in the log.
 
@@ -22,6 +25,7 @@ after the database engine, since closing any descriptor of the file would drop t
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
@@ -35,6 +39,9 @@ log = logging.getLogger("hanse.server")
 _CLAIM = "SELECT pg_try_advisory_lock{shared}(hashtext('hanse serve'), hashtext(current_schema()))"
 
 
+CHECK_SECONDS = 15.0
+
+
 class ServingConflictError(RuntimeError):
     """Another server serves this database in a way this worker cannot serve beside."""
 
@@ -45,6 +52,7 @@ class ServingClaim:
         self.exclusive = exclusive
         self._connection: sa.Connection | None = None
         self._file: int | None = None  # SQLite: the descriptor holding the flock
+        self._claimed = False  # PostgreSQL: claimed (kept() takes it again where it is lost)
 
     def take(self) -> None:
         """Claim the database for this worker, or raise :class:`ServingConflictError`."""
@@ -54,6 +62,7 @@ class ServingClaim:
         if self.engine.dialect.name != "postgresql":
             return
         shared = "" if self.exclusive else "_shared"
+        self._claimed = True  # wanted from now on: kept() takes it where it could not be taken
         try:
             connection = self.engine.connect()
             claimed = connection.execute(sa.text(_CLAIM.format(shared=shared))).scalar()
@@ -71,6 +80,28 @@ class ServingClaim:
         connection.detach()  # out of the pool: closing it ends the session and the claim
         self._connection = connection
 
+    def kept(self) -> bool:
+        """Whether the claim still stands, taken again where its connection was lost (a
+        restart or failover of PostgreSQL ends the session and with it the lock); False where
+        another server took the database meanwhile. While the database cannot be reached it
+        cannot be told: True, and asked again next time."""
+        if self.engine.dialect.name != "postgresql" or not self._claimed:
+            return True
+        if self._connection is not None:
+            try:
+                self._connection.execute(sa.text("SELECT 1")).scalar()
+                self._connection.commit()
+                return True
+            except sa.exc.DBAPIError:
+                with contextlib.suppress(sa.exc.DBAPIError):
+                    self._connection.close()
+                self._connection = None
+        try:
+            self.take()
+        except ServingConflictError:
+            return False
+        return True
+
     def _take_file(self) -> None:
         path = self.engine.url.database
         if not path or path == ":memory:" or not os.path.exists(path):
@@ -87,6 +118,7 @@ class ServingClaim:
 
     def release(self) -> None:
         """End the claim (after the engine is disposed: see the module docstring)."""
+        self._claimed = False
         if self._connection is not None:
             self._connection.close()
             self._connection = None
