@@ -7,7 +7,9 @@ lobby pages with a stable cursor and filters."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import sqlalchemy as sa
@@ -109,6 +111,27 @@ def test_a_creator_has_at_most_so_many_waiting_tables(service: TableService) -> 
     for seat in range(2):
         service.join_public(table_id, seat, f"P{seat}", None)
     service.create(_spec(), guest, 3)
+
+
+def test_creations_at_once_keep_to_the_most_waiting(service: TableService) -> None:
+    """Twelve tables asked for at the same moment, as a trial did through two servers: still
+    at most so many wait (on PostgreSQL one creator's creations take turns; SQLite has one
+    writer at a time)."""
+    account = waiting.Origin(11, "203.0.113.20")
+    at_once = threading.Barrier(12)
+
+    def create() -> bool:
+        at_once.wait()
+        try:
+            service.create(_spec(), account, 5)
+        except ApiError as refused:
+            assert refused.status == 429
+            return False
+        return True
+
+    with ThreadPoolExecutor(12) as pool:
+        made = [future.result(timeout=60) for future in [pool.submit(create) for _ in range(12)]]
+    assert made.count(True) == 5
 
 
 def test_chat_is_deleted_some_days_after_its_table_ended(service: TableService) -> None:

@@ -91,8 +91,13 @@ class _OneWriter:
         dialect.do_rollback = do_rollback  # type: ignore[method-assign,assignment]
 
     def before_execute(self, _conn: Any, cursor: Any, statement: str, *_args: Any) -> None:
-        raw = id(cursor.connection)
-        if raw not in self.writing and statement.lstrip()[:6].upper().startswith(_WRITES):
+        if statement.lstrip()[:6].upper().startswith(_WRITES):
+            self.take(cursor.connection)
+
+    def take(self, dbapi_connection: Any) -> None:
+        """The lock for the transaction of `dbapi_connection`, unless it holds it already."""
+        raw = id(dbapi_connection)
+        if raw not in self.writing:
             self.lock.acquire()
             self.writing.add(raw)
 
@@ -104,6 +109,15 @@ class _OneWriter:
 
 
 _WRITERS: weakref.WeakKeyDictionary[sa.Engine, _OneWriter] = weakref.WeakKeyDictionary()
+
+
+def write_turn(conn: sa.Connection) -> None:
+    """On SQLite, take the engine's write lock for `conn`'s transaction now, before its first
+    read, so that what it reads no other writer of this process changes before it writes (held
+    to its commit or rollback). PostgreSQL: nothing (lock what is read there)."""
+    writer = _WRITERS.get(conn.engine)
+    if writer is not None:
+        writer.take(conn.connection.dbapi_connection)
 
 
 def write_lock(engine: sa.Engine) -> threading.RLock | None:

@@ -21,6 +21,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from hanse.server import storage
 from hanse.server.errors import ApiError, RefusalError
 from hanse.server.models import game_tables
 
@@ -37,6 +38,9 @@ ADDRESS_CAP = (
     "too many waiting tables: a guest's address may have at most {most} tables waiting for "
     "players at a time; start or wait out one of them first"
 )
+
+
+_CREATOR_LOCK = sa.text("SELECT pg_advisory_xact_lock(hashtext('hanse waiting'), hashtext(:who))")
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,14 @@ class Origin:
         transaction)."""
         if self.account_id is None and self.address is None:
             return
+        # One creator's tables are counted and made one after the other (through every
+        # worker): counted at once, twelve creations at the same moment all found room (a
+        # trial). SQLite: the one writer's turn, taken before the count.
+        if conn.dialect.name == "postgresql":
+            who = f"account {self.account_id}" if self.account_id is not None else self.address
+            conn.execute(_CREATOR_LOCK, {"who": who})
+        else:
+            storage.write_turn(conn)
         open_now = conn.execute(
             sa.select(sa.func.count())
             .select_from(game_tables)
