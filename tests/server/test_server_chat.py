@@ -74,6 +74,10 @@ def test_what_may_not_be_written_is_refused_and_changes_nothing(api: Api) -> Non
         (_write(api, table_id, tokens[0], "two\nlines"), 422),
         (_write(api, table_id, tokens[0], "x" * 301), 422),
         (_write(api, table_id, tokens[0], 42), 422),
+        # Found by a trial: what turns the line around or breaks it (README: "one line")
+        (_write(api, table_id, tokens[1], "evil \u202e txet"), 422),
+        (_write(api, table_id, tokens[1], "one\u2028two"), 422),
+        (_write(api, table_id, tokens[1], "\u2066isolated\u2069"), 422),
         (
             api.http.post(
                 f"/api/tables/{table_id}/chat",
@@ -89,6 +93,8 @@ def test_what_may_not_be_written_is_refused_and_changes_nothing(api: Api) -> Non
         assert response.status_code == status, response.text
     assert api.http.get(f"/api/tables/{table_id}/chat").json() == []
     assert _write(api, table_id, tokens[0], "x" * 300).status_code == 201
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # joined by U+200D: kept
+    assert _write(api, table_id, tokens[1], f"{family} مرحبا").status_code == 201
 
 
 @pytest.mark.parametrize("server", ["sqlite"], indirect=True)

@@ -16,7 +16,14 @@ from hanse.server.errors import unprocessable as invalid
 from hanse.server.models import chat_messages, game_tables, seats
 
 MAX_CHAT_TEXT = 300
-_CHAT_TEXT = re.compile(rf"^[^\x00-\x1f\x7f]{{1,{MAX_CHAT_TEXT}}}$")
+# One line of printable text: no control characters, no line or paragraph separator (U+2028,
+# U+2029, which break a line), no direction controls (the override U+202E turns what follows
+# around, and what others wrote after it on the screen) and no private-use character or
+# surrogate. Joiners and variation selectors stay: emoji sequences are made of them.
+_CHAT_TEXT = re.compile(
+    r"^[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+    rf"\ue000-\uf8ff\ud800-\udfff]{{1,{MAX_CHAT_TEXT}}}$"
+)
 
 
 class ChatService:
