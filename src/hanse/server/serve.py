@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import os
 import shutil
 import socket
@@ -137,5 +138,8 @@ def _run(settings: Settings, host: str, port: int, workers: int) -> None:
     # connections over them. uvicorn's supervisor (as ``uvicorn.run`` with workers) starts the
     # workers, restarts one that dies and stops them all on Ctrl-C or SIGTERM.
     config = uvicorn.Config(APPLICATION, **options)
+    # The supervisor says when a worker died and was started again (the workers keep to
+    # warnings: nothing per request or connection).
+    logging.getLogger("uvicorn.error").setLevel(logging.INFO)
     with contextlib.suppress(KeyboardInterrupt):
         Multiprocess(config, sockets=listeners.OwnListener(host, port)).run()
