@@ -157,6 +157,18 @@ def test_the_zoom_buttons_zoom_and_the_choice_is_kept(browser: Browser, site: st
     assert frame.evaluate("f => f.scrollWidth > f.clientWidth")  # moved by scrolling its frame
     page.reload()
     expect(page.locator(".svg-board")).to_have_class("svg-board zoomed")
+    # Kept per game: a Kogge table in the same browser opens whole (a trial found every game
+    # sharing one zoom)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    kogge = httpx.post(
+        f"{site}/api/tables", json={"game": "kogge", "players": 2, "seats": seats}, timeout=30
+    ).json()
+    other = page.context.new_page()
+    secret = kogge["invites"][0]["url"].rsplit("/", 1)[-1]
+    other.request.post(f"{site}/api/join/{secret}", data={"name": "Anna"})
+    other.goto(f"{site}/tables/{kogge['id']}")
+    expect(other.locator(".svg-board")).to_have_class("svg-board")
+    other.close()
     page.click("[data-fit=whole]")
     expect(page.locator(".svg-board")).to_have_class("svg-board")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

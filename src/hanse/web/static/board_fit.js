@@ -19,8 +19,12 @@ function boardOf(container) {
   return frame && svg ? { frame, svg } : null;
 }
 
+// The board's SVG is of class "board-svg <game id>": the zoom is kept under the game's id
+// (under "board-svg", the first class, every game shared one zoom: a trial found a Kogge table
+// opening at the zoom a Hansa tap had left).
 function key(svg) {
-  return `hanse-board-zoom-${svg.classList[0] || "board"}`;
+  const game = [...svg.classList].find((name) => name !== "board-svg") || "board";
+  return `hanse-board-zoom-${game}`;
 }
 
 function stored(svg) {
