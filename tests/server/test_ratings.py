@@ -237,3 +237,14 @@ def test_ranks_put_leavers_last() -> None:
     ]
     assert ratings.ranks_of(seated, [50, 20, 30], [0]) == [3, 2, 1]
     assert ratings.ranks_of(seated, [50, 30, 30], []) == [3, 1, 1]
+
+
+def test_a_games_ratings_page_opens_on_a_class_it_has(sqlite_server: ServerProcess) -> None:
+    """Lübeck (3 to 5 players) has no 2-player class: its page opens on "3 or more players"
+    (a trial found it saying nobody was rated, on the 2-player class, with its one tab not
+    marked); Hansa (2 to 5) opens on 2 players."""
+    luebeck = httpx.get(f"{sqlite_server.url}/ratings/luebeck").text
+    assert 'href="?players=3p%2B" aria-current="true"' in luebeck
+    assert "players=2p" not in luebeck
+    hansa = httpx.get(f"{sqlite_server.url}/ratings/hansa").text
+    assert 'href="?players=2p" aria-current="true"' in hansa

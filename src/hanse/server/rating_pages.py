@@ -27,16 +27,19 @@ CHART_WIDTH, CHART_HEIGHT, MARGIN = 320, 120, 28
 async def leaderboard_page(
     game: str,
     request: Request,
-    players: Annotated[Literal["2p", "3p+"], Query()] = "2p",
+    players: Annotated[Literal["2p", "3p+"] | None, Query()] = None,
 ) -> HTMLResponse:
+    """A game's ratings in one player-count class: by default the first the game has (Lübeck,
+    for 3 to 5, has no 2-player class)."""
     if game not in REGISTRY:
         raise not_found("game")
-    me = await signed_in_person(request)
-    engine = service_of(request).engine
-    board = await run_in_threadpool(rating_board.leaderboard, engine, game, players, TOP, me)
     cls = REGISTRY[game]
     classes = [c for c in rating_board.CLASSES if c != "2p" or cls.min_players <= 2]
     classes = [c for c in classes if c != "3p+" or cls.max_players >= 3]
+    shown: str = players or classes[0]
+    me = await signed_in_person(request)
+    engine = service_of(request).engine
+    board = await run_in_threadpool(rating_board.leaderboard, engine, game, shown, TOP, me)
     return _page(
         request,
         "ratings.html",
@@ -44,7 +47,7 @@ async def leaderboard_page(
         title=cls.title,
         game=game,
         classes=classes,
-        anchors=rating_board.anchors(players),
+        anchors=rating_board.anchors(shown),
     )
 
 
