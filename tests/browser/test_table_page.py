@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 import re
+from typing import Any
 
 import httpx
 import pytest
@@ -229,4 +230,28 @@ def test_a_whole_hansa_game_by_clicking_on_a_phone(browser: Browser, site: str) 
     _play_to_the_end(page, random.Random(11))
     expect(page.locator("[data-prompt]")).to_contain_text("The game is over")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.context.close()
+
+
+def test_the_chats_refusal_goes_once_a_message_is_sent(browser: Browser, site: str) -> None:
+    """Too many messages at once: the page says so, in the message bar that lies over the
+    chat's input on a phone, and takes it away once a message is sent again (a trial found it
+    staying there for good)."""
+    page = _seated(browser, site, "hansa", 2, {}, (390, 844), touch=True)
+    refused = {"count": 0}
+
+    def too_fast(route: Any) -> None:
+        refused["count"] += 1
+        route.fulfill(status=429, json={"detail": "too many messages"})
+
+    page.route("**/chat", too_fast)
+    page.click("[data-open-chat]")
+    page.fill("#chat input[name=text]", "Hallo")
+    page.press("#chat input[name=text]", "Enter")
+    expect(page.locator("#message")).not_to_have_text("")
+    assert refused["count"] == 1
+    page.unroute("**/chat")
+    page.press("#chat input[name=text]", "Enter")
+    expect(page.locator("#chat ol")).to_contain_text("Hallo", timeout=20_000)
+    expect(page.locator("#message")).to_have_text("")
     page.context.close()

@@ -77,6 +77,24 @@ form.elements.text.addEventListener("input", () => {
   length.value = `${form.elements.text.value.length}/${form.elements.text.maxLength}`;
 });
 
+// What the chat said in the page's message bar (which lies over the chat's input on a phone):
+// taken away once a message is sent, or the ten seconds of the chat's limit have passed.
+let said = "";
+let unsay = null;
+
+function sayOfChat(text, seconds) {
+  said = text;
+  say(text);
+  clearTimeout(unsay);
+  unsay = setTimeout(unsayOfChat, seconds * 1000);
+}
+
+function unsayOfChat() {
+  clearTimeout(unsay);
+  if (said && document.getElementById("message").textContent === said) say("");
+  said = "";
+}
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const text = form.elements.text.value.trim();
@@ -85,7 +103,8 @@ form.addEventListener("submit", async (event) => {
     await post(`/api/tables/${document.getElementById("table").dataset.table}/chat`, { text });
     form.elements.text.value = "";
     length.value = `0/${form.elements.text.maxLength}`;
+    unsayOfChat();
   } catch (error) {
-    say(error.status === 429 ? box.dataset.tooFast : error.message);
+    sayOfChat(error.status === 429 ? box.dataset.tooFast : error.message, 10);
   }
 });
