@@ -255,3 +255,19 @@ def test_the_chats_refusal_goes_once_a_message_is_sent(browser: Browser, site: s
     expect(page.locator("#chat ol")).to_contain_text("Hallo", timeout=20_000)
     expect(page.locator("#message")).to_have_text("")
     page.context.close()
+
+
+def test_a_prompt_bar_with_more_than_it_shows_says_so_until_scrolled_to_its_end(
+    browser: Browser, site: str
+) -> None:
+    """A phone shows no scroll bar: a bar whose choices do not all fit (here a screen so low
+    that the first decision's do not) shows an arrow over a fade at its foot (class
+    ``more-below``) until it is scrolled to its end (a trial found the last choices of a Kogge
+    bar hidden, with nothing to say they were there)."""
+    page = _seated(browser, site, "luebeck", 3, {}, (390, 250), touch=True)
+    bar = page.locator("[data-prompt]")
+    assert bar.evaluate("e => e.scrollHeight > e.clientHeight + 4")
+    expect(bar).to_have_class(re.compile(r"\bmore-below\b"))
+    bar.evaluate("e => e.scrollTo(0, e.scrollHeight)")
+    expect(bar).not_to_have_class(re.compile(r"\bmore-below\b"))
+    page.context.close()

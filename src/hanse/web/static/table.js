@@ -71,6 +71,18 @@ function drawn(decided = null) {
 function keepPromptHeight() {
   const bar = panel.querySelector("[data-prompt]");
   document.documentElement.style.setProperty("--prompt-height", `${bar ? bar.offsetHeight : 0}px`);
+  if (bar) {
+    markMoreBelow(bar);
+    bar.addEventListener("scroll", () => markMoreBelow(bar), { passive: true });
+    bar.addEventListener("toggle", () => markMoreBelow(bar), true); // a kind's choices opened
+  }
+}
+
+// A bar whose choices do not all fit (it scrolls in itself, and a phone shows no scroll bar)
+// says so at its foot (an arrow over a fade), until it is scrolled to its end: a trial found
+// players taking the choices they saw for all there were.
+function markMoreBelow(bar) {
+  bar.classList.toggle("more-below", bar.scrollHeight - bar.scrollTop - bar.clientHeight > 4);
 }
 window.addEventListener("resize", keepPromptHeight);
 
