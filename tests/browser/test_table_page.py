@@ -271,3 +271,16 @@ def test_a_prompt_bar_with_more_than_it_shows_says_so_until_scrolled_to_its_end(
     bar.evaluate("e => e.scrollTo(0, e.scrollHeight)")
     expect(bar).not_to_have_class(re.compile(r"\bmore-below\b"))
     page.context.close()
+
+
+def test_the_board_stays_put_when_the_take_back_button_appears(browser: Browser, site: str) -> None:
+    """On a desktop the take-back button's room is kept during one's turn: the first move of a
+    Hansa turn makes the button appear without moving the board under the pointer (a trial's
+    quick second click landed on another post, 34 px further up)."""
+    page = _seated(browser, site, "hansa", 2, {}, (1280, 800))
+    top = "e => e.getBoundingClientRect().top"
+    before = page.eval_on_selector(".svg-board", top)
+    page.locator(".svg-board [data-action]").first.click()
+    expect(page.locator("[data-undo]")).to_be_visible(timeout=20_000)
+    assert page.eval_on_selector(".svg-board", top) == before
+    page.context.close()
