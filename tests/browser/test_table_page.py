@@ -284,3 +284,23 @@ def test_the_board_stays_put_when_the_take_back_button_appears(browser: Browser,
     expect(page.locator("[data-undo]")).to_be_visible(timeout=20_000)
     assert page.eval_on_selector(".svg-board", top) == before
     page.context.close()
+
+
+def test_the_chats_times_are_in_the_pages_language(browser: Browser, site: str) -> None:
+    """A browser set to American English reading the Italian page: the chat's times are the
+    page's (14:05), not the browser's (02:05 PM)."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    created = httpx.post(
+        f"{site}/api/tables", json={"game": "hansa", "players": 2, "seats": seats}, timeout=30
+    ).json()
+    page = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800}).new_page()
+    secret = created["invites"][0]["url"].rsplit("/", 1)[-1]
+    page.request.post(f"{site}/api/join/{secret}", data={"name": "Anna"})
+    page.goto(f"{site}/tables/{created['id']}?lang=it")
+    page.click("[data-open-chat]")
+    page.fill("#chat input[name=text]", "Ciao")
+    page.press("#chat input[name=text]", "Enter")
+    expect(page.locator("#chat ol")).to_contain_text("Ciao", timeout=20_000)
+    said = page.locator("#chat ol li").last.inner_text()
+    assert re.search(r"\b\d{2}:\d{2}\b", said) and not re.search(r"\b[AP]M\b", said), said
+    page.context.close()

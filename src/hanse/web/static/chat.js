@@ -43,7 +43,9 @@ export function showMessages(messages, history = false) {
     who.textContent = `${message.name || ""} (${marks[message.seat] || "?"}): `;
     const at = document.createElement("time");
     at.dateTime = message.at;
-    at.textContent = new Date(message.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    // In the page's language (an Italian page says 14:05, not the browser's 2:05 PM)
+    const lang = document.documentElement.lang || undefined;
+    at.textContent = new Date(message.at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
     item.append(at, " ", who, document.createTextNode(message.text)); // text, never markup
     list.append(item);
     if (!(box.open && onScreen) && !history) missed += 1;
