@@ -31,18 +31,22 @@ LONGEST_PAUSE = 2.0
 
 def client(url: str, socket_timeout: float | None = 1.0, retries: int = 1) -> aioredis.Redis:
     """A client that gives up quickly: one second to connect (and to answer, unless
-    `socket_timeout` is None, as for a pub/sub listener that waits), and one immediate retry,
-    which replaces a pooled connection Redis closed while it was away. A pub/sub listener asks
+    `socket_timeout` is None, as for a pub/sub listener that waits), and one immediate retry
+    where the connection was closed, which replaces a pooled connection Redis closed while it
+    was away. A pub/sub listener asks
     for none (``retries=0``): redis-py would reconnect and subscribe again unseen, and what was
     published in between would be lost without the listener knowing it must catch up. A
     ``unix://`` URL (a Redis on the same machine through its socket file) has no TCP keep-alive
     to ask for."""
     tcp = {} if url.startswith("unix:") else {"socket_keepalive": True}
+    # Retried only where the connection was closed: a Redis that does not answer within the
+    # timeout would not answer the retry either, and the request would wait twice.
+    retry = Retry(NoBackoff(), retries, supported_errors=(redis.exceptions.ConnectionError,))
     return aioredis.from_url(
         url,
         socket_connect_timeout=1.0,
         socket_timeout=socket_timeout,
-        retry=Retry(NoBackoff(), retries),
+        retry=retry,
         **tcp,
     )
 
