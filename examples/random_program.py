@@ -147,8 +147,9 @@ class LadderProgram(Program):
     """The program standing in a ladder: it plays the tables the server seats it at."""
 
     def ladder(self, game: str, players: str, games: int) -> list[str]:
-        """Enter, play until `games` ladder tables ended, leave, play out the rest; the ids of
-        the tables played."""
+        """Enter, leave once seated at `games` ladder tables, play them out; the ids of the
+        tables played. (Leaving only once they had ended let the server seat the program at
+        one more table in between, which it then never played: its clock ran out.)"""
         self.call("POST", f"/api/ladder/{game}/entries", {"players": players})
         played: list[str] = []
         entered = True
@@ -156,8 +157,7 @@ class LadderProgram(Program):
             mine = self.call("GET", "/api/me/ladder")
             now_open = [t["table"] for t in mine["tables"]]
             played += [t for t in now_open if t not in played]
-            ended = [t for t in played if t not in now_open]
-            if entered and len(ended) >= games:
+            if entered and len(played) >= games:
                 self.http.delete(f"/api/ladder/{game}/entries", params={"players": players})
                 entered = False
             if not entered and not now_open:
