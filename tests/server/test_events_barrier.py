@@ -44,6 +44,31 @@ async def _two_workers(url: str, hearer: Hearer) -> tuple[Events, Events]:
     return writer, reader
 
 
+def _drained(events: Events, table_id: str) -> asyncio.Queue[Event]:
+    """A client's queue at `table_id`, without the catch-up of the first subscription."""
+    queue = events.subscribe(table_id)
+    while not queue.empty():
+        queue.get_nowait()
+    return queue
+
+
+async def _hears_again(
+    writer: Events, reader: Events, hearer: Hearer, seq: int, within: float
+) -> None:
+    """Once the reader's barrier holds again (within `within` s), a move's news published by
+    the writer is heard by the reader's hearer before its barrier; then both stop."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while not await reader.barrier():
+        assert loop.time() < deadline
+        await asyncio.sleep(0.02)
+    await writer.publish("t", seq, news=NEWS)
+    assert await reader.barrier()
+    assert hearer.heard[-1] == ("t", seq, NEWS)
+    await writer.stop()
+    await reader.stop()
+
+
 def _with_redis(scenario: Callable[[RedisProcess], Coroutine[Any, Any, Any]]) -> Any:
     redis_server = RedisProcess().start()
     try:
@@ -180,15 +205,8 @@ def test_a_redis_that_hangs_costs_the_reads_one_wait_then_none() -> None:
             assert not await reader.barrier()
         assert loop.time() - started < 0.05, "no more waits while Redis does not answer"
         await asleep
-        deadline = loop.time() + 5
-        while not await reader.barrier():  # the PING left meanwhile is answered: asked again
-            assert loop.time() < deadline
-            await asyncio.sleep(0.02)
-        await writer.publish("t", 3, news=NEWS)
-        assert await reader.barrier()
-        assert hearer.heard[-1] == ("t", 3, NEWS)
-        await writer.stop()
-        await reader.stop()
+        # The PING left meanwhile is answered: asked again
+        await _hears_again(writer, reader, hearer, 3, within=5)
 
     _with_redis(scenario)
 
@@ -202,9 +220,7 @@ def test_a_listener_whose_connection_redis_closes_catches_up() -> None:
 
     async def scenario(redis_server: RedisProcess) -> None:
         writer, reader = await _two_workers(redis_server.url, hearer)
-        queue = reader.subscribe("t")
-        while not queue.empty():
-            queue.get_nowait()
+        queue = _drained(reader, "t")
         deafened = hearer.deafened
         killed = await asyncio.to_thread(
             redis_server.client().execute_command, "CLIENT", "KILL", "TYPE", "pubsub"
@@ -213,15 +229,7 @@ def test_a_listener_whose_connection_redis_closes_catches_up() -> None:
         caught_up = await asyncio.wait_for(queue.get(), 5)
         assert caught_up.seq == 0  # read afresh from the database
         assert hearer.deafened > deafened
-        deadline = asyncio.get_running_loop().time() + 10
-        while not await reader.barrier():  # subscribed again
-            assert asyncio.get_running_loop().time() < deadline
-            await asyncio.sleep(0.05)
-        await writer.publish("t", 8, news=NEWS)
-        assert await reader.barrier()
-        assert hearer.heard[-1] == ("t", 8, NEWS)
-        await writer.stop()
-        await reader.stop()
+        await _hears_again(writer, reader, hearer, 8, within=10)  # subscribed again
 
     _with_redis(scenario)
 
@@ -235,9 +243,7 @@ def test_a_worker_whose_event_was_not_published_makes_every_worker_catch_up() ->
 
     async def scenario(redis_server: RedisProcess) -> None:
         writer, reader = await _two_workers(redis_server.url, hearer)
-        queue = reader.subscribe("t")
-        while not queue.empty():
-            queue.get_nowait()
+        queue = _drained(reader, "t")
         deafened = hearer.deafened
         paused = redis_server.client().execute_command("CLIENT", "PAUSE", "2500", "WRITE")
         assert paused

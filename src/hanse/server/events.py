@@ -273,17 +273,15 @@ class Events:
     def _owe_catch_up(self) -> None:
         """The other workers missed an event of this one (its publish failed: Redis away, or
         stalled while the other workers' listeners still hear it): until a catch-up for all is
-        published, it is tried again after pauses that grow."""
+        published, it is tried again whenever the link may try Redis again."""
         if self._owing is None or self._owing.done():
             self._owing = asyncio.get_running_loop().create_task(self._publish_catch_up())
 
     async def _publish_catch_up(self) -> None:
         assert self.link.redis is not None
-        pause = FIRST_PAUSE
         while True:
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, LONGEST_PAUSE)
-            if not self.link.usable():
+            await asyncio.sleep(FIRST_PAUSE)
+            if not self.link.usable():  # the link's own pause, which grows, between two tries
                 continue
             try:
                 await self.link.redis.publish(CHANNEL, f"{EVERY_TABLE} 0 1")

@@ -73,11 +73,20 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
             raise ServeError(str(error)) from None
     try:
         engine = storage.create_engine(settings.database_url)
-        storage.migrate(engine)
-        _check_claim(engine, exclusive=settings.redis_url is None)
-        engine.dispose()
     except storage.StorageError as error:
         raise ServeError(str(error)) from None
+    # Refused at once, with the reason, beside a server this one cannot serve beside
+    # (serving_claim.py): each worker claims the database again as it starts, but a worker's
+    # refusal under uvicorn's supervisor would end the server with exit status 0.
+    claim = ServingClaim(engine, exclusive=settings.redis_url is None)
+    try:
+        storage.migrate(engine)
+        claim.take()
+    except (storage.StorageError, ServingConflictError) as error:
+        raise ServeError(str(error)) from None
+    finally:
+        engine.dispose()
+        claim.release()  # after the engine (serving_claim.py)
     shown_host = f"[{host}]" if ":" in host else host
     print(f"Hanse is serving at http://{shown_host}:{port}/  (Ctrl-C stops it)", flush=True)
     print(f"tables are stored in {shown_url(settings.database_url)}", flush=True)
@@ -102,20 +111,6 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
     finally:
         if metrics_dir is not None:
             shutil.rmtree(metrics_dir, ignore_errors=True)
-
-
-def _check_claim(engine: sa.Engine, exclusive: bool) -> None:
-    """Refuse at once, with the reason, to serve beside a server this one cannot serve beside
-    (serving_claim.py): each worker claims the database again as it starts, but a worker's
-    failure under uvicorn's supervisor would end the server with exit status 0 and a traceback."""
-    claim = ServingClaim(engine, exclusive)
-    try:
-        claim.take()
-    except ServingConflictError as conflict:
-        engine.dispose()
-        raise ServeError(str(conflict)) from None
-    finally:
-        claim.release()
 
 
 def _run(settings: Settings, host: str, port: int, workers: int) -> None:

@@ -1,4 +1,4 @@
-"""Which workers serve one PostgreSQL database together, told to each other at start-up.
+"""Which servers may serve one database together, told to each other at start-up.
 
 A worker without Redis believes it is the only one writing its database (``TableService
 .exclusive``): it answers reads from its copies of the tables and stores a move without reading
@@ -63,14 +63,18 @@ class ServingClaim:
             return
         shared = "" if self.exclusive else "_shared"
         self._claimed = True  # wanted from now on: kept() takes it where it could not be taken
+        connection: sa.Connection | None = None
         try:
             connection = self.engine.connect()
             claimed = connection.execute(sa.text(_CLAIM.format(shared=shared))).scalar()
             connection.commit()  # the lock is the session's: it outlives the transaction
         except sa.exc.DBAPIError as error:
+            if connection is not None:
+                with contextlib.suppress(sa.exc.DBAPIError):
+                    connection.close()
             log.warning(
                 "could not tell whether another server serves this database (%s); "
-                "starting without knowing",
+                "serving without knowing, asked again later",
                 error.orig,
             )
             return
