@@ -256,3 +256,29 @@ def test_a_worker_whose_event_was_not_published_makes_every_worker_catch_up() ->
         await reader.stop()
 
     _with_redis(scenario)
+
+
+def test_a_worker_whose_link_is_down_owes_the_others_a_catch_up() -> None:
+    """This worker's own listener lost Redis (its link is down for a pause) while the other
+    worker still hears it: a move's event is delivered here only, and once the link may try
+    Redis again this worker publishes a catch-up for every table (an earlier version published
+    one only after a publish that failed, not after one skipped)."""
+    hearer = Hearer()
+
+    async def scenario(redis_server: RedisProcess) -> None:
+        writer, reader = await _two_workers(redis_server.url, hearer)
+        queue = _drained(reader, "t")
+        own = _drained(writer, "t")
+        deafened = hearer.deafened
+        writer.link.failed(ConnectionError("the listener lost Redis"))  # as _listen() does
+        assert not writer.link.usable()
+        await writer.publish("t", 9, news=NEWS)  # skipped: delivered to this worker only
+        assert own.get_nowait() == Event(9, False)
+        assert not any(heard[1] == 9 for heard in hearer.heard)
+        caught_up = await asyncio.wait_for(queue.get(), 5)
+        assert caught_up == Event(0, True)
+        assert hearer.deafened > deafened
+        await writer.stop()
+        await reader.stop()
+
+    _with_redis(scenario)

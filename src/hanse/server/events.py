@@ -254,6 +254,8 @@ class Events:
         event = Event(seq, chatted)
         if not self.link.usable():
             self._deliver(table_id, event)
+            if self.link.redis is not None:  # the other workers may still hear Redis
+                self._owe_catch_up()
             return
         assert self.link.redis is not None
         message = f"{table_id} {seq} {int(chatted)}"
@@ -271,8 +273,9 @@ class Events:
             self._deliver(table_id, event)
 
     def _owe_catch_up(self) -> None:
-        """The other workers missed an event of this one (its publish failed: Redis away, or
-        stalled while the other workers' listeners still hear it): until a catch-up for all is
+        """The other workers missed an event of this one (its publish failed or was skipped:
+        Redis away, stalled for writes, or this worker's link down after its own listener lost
+        Redis, while the other workers' listeners still hear it): until a catch-up for all is
         published, it is tried again whenever the link may try Redis again."""
         if self._owing is None or self._owing.done():
             self._owing = asyncio.get_running_loop().create_task(self._publish_catch_up())
