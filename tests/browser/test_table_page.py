@@ -304,3 +304,32 @@ def test_the_chats_times_are_in_the_pages_language(browser: Browser, site: str) 
     said = page.locator("#chat ol li").last.inner_text()
     assert re.search(r"\b\d{2}:\d{2}\b", said) and not re.search(r"\b[AP]M\b", said), said
     page.context.close()
+
+
+def test_a_small_boards_few_choices_are_buttons_in_the_bar_too(browser: Browser, site: str) -> None:
+    """Where the board's targets are small (a phone), a decision with few choices on the board
+    offers each also as a button in the prompt bar, in the target's words, choosing without a
+    question (a trial found Lübeck's hand below a zoomed board, wider than the screen, while the
+    bar offered nothing); a desktop's bar does not repeat its board."""
+    page = _seated(browser, site, "luebeck", 3, {}, (390, 844), touch=True)
+    on_board = page.eval_on_selector_all(
+        ".svg-board [data-action]", "targets => [...new Set(targets.map(t => t.dataset.action))]"
+    )
+    mirrored = page.locator("[data-prompt] .board-choices [data-action]")
+    assert sorted(mirrored.evaluate_all("bs => bs.map(b => b.dataset.action)")) == sorted(on_board)
+    first = mirrored.first
+    label = page.locator(f'.svg-board [data-action="{first.get_attribute("data-action")}"]')
+    assert first.inner_text().lower() == label.first.get_attribute("aria-label").lower()
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    version = page.locator(".panel").get_attribute("data-version")
+    first.tap()
+    page.wait_for_function(
+        "v => document.querySelector('.panel').dataset.version !== v", arg=version
+    )
+    assert asked == []
+    page.context.close()
+    desk = _seated(browser, site, "luebeck", 3, {}, (1280, 800))
+    assert desk.locator(".svg-board [data-action]").count() > 0
+    assert desk.locator(".board-choices").count() == 0
+    desk.context.close()

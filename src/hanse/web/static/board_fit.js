@@ -75,6 +75,15 @@ function apply(container, zoom) {
   }
 }
 
+// Whether the whole board leaves its targets too small for a finger on this screen (at any zoom:
+// zoomed in, most of them are out of the frame).
+export function boardIsSmall(container) {
+  const board = boardOf(container);
+  if (!board) return false;
+  const zoom = parseFloat(board.frame.dataset.zoom || "1");
+  return scale(board.svg) / zoom < SMALL;
+}
+
 // Called after every drawing of the board: the stored zoom, and the gestures wired once per frame.
 export function showFitted(container) {
   const board = boardOf(container);

@@ -2,6 +2,7 @@
 // seat; a live connection says when it changed; a click on anything with data-action sends that
 // action's notation with the version it was shown at.
 import { post, say } from "./api.js";
+import { offerBoardChoices } from "./board_choices.js";
 import { showFitted, toggleFitted } from "./board_fit.js";
 import { allowWriting, showMessages } from "./chat.js";
 import { showInvites } from "./invites.js";
@@ -50,6 +51,7 @@ async function refresh(decided = null) {
 function drawn(decided = null) {
   shown = current().version;
   showFitted(panel);
+  offerBoardChoices(panel);
   // What the reader saw when it decided: the board right after its own move (if another move
   // came already, the older memory stays, so that nothing the others did goes unmarked).
   if (decided !== null && String(decided) === shown) rememberSeen(panel, tableId, current().seat);
