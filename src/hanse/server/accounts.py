@@ -8,7 +8,7 @@ and a session as the digest of its token, never in clear.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -20,6 +20,10 @@ from hanse.server.errors import unprocessable as invalid
 from hanse.server.models import accounts, bot_tokens, game_tables, seats, sessions
 
 _ACCOUNT_NAME = re.compile(r"^[\w.\-]{2,40}$")
+
+MOST_GUEST_SEATS = 200
+"""Seat cookies of one browser looked up for its guest tables (a browser sends at most some
+hundreds of cookies; more are not read)."""
 
 # A table's row, summed up as the lobby and "My tables" list it (``TableService._summary``).
 Summary = Callable[[sa.Connection, Any], dict[str, Any]]
@@ -90,16 +94,32 @@ class AccountService:
         """Every table the account sits at, with whose turn it is: the person's own seats and
         its programs' (``program``: the name of the bot token a seat was taken with, else
         None), so that a page lists them apart."""
+        return [table for _, table in self._tables_where(seats.c.account_id == account_id)]
+
+    def tables_of_guest(self, held: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+        """The tables a browser sits at as a guest: `held` are its seat cookies' (table id, token);
+        a seat taken by an account is left out (its account lists it)."""
+        if not held:
+            return []
+        digests = [security.digest(token) for _, token in held[:MOST_GUEST_SEATS]]
+        tables_of = {security.digest(token): table_id for table_id, token in held}
+        found = self._tables_where(seats.c.token_hash.in_(digests), seats.c.account_id.is_(None))
+        # a cookie's token counts only at the table it was set for
+        return [table for token_hash, table in found if tables_of.get(token_hash) == table["id"]]
+
+    def _tables_where(self, *where: sa.ColumnElement[bool]) -> list[tuple[str, dict[str, Any]]]:
+        """The tables of the seats `where` selects, each with its seat's token digest."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(
                     game_tables,
                     seats.c.seat.label("my_seat"),
+                    seats.c.token_hash.label("seat_token_hash"),
                     bot_tokens.c.name.label("program_name"),
                 )
                 .join(seats, seats.c.table_id == game_tables.c.id)
                 .outerjoin(bot_tokens, bot_tokens.c.id == seats.c.bot_token)
-                .where(seats.c.account_id == account_id)
+                .where(*where)
                 .order_by(game_tables.c.updated_at.desc(), seats.c.seat)
             ).all()
             listed = []
@@ -108,5 +128,5 @@ class AccountService:
                 summary["seat"] = row.my_seat
                 summary["my_turn"] = row.status == "playing" and row.decider == row.my_seat
                 summary["program"] = row.program_name
-                listed.append(summary)
+                listed.append((row.seat_token_hash, summary))
             return listed

@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from hanse.core.protocol import CHANCE
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
-from hanse.server import private
+from hanse.server import private, security
 from hanse.server.api import list_games
 from hanse.server.callers import account_of, caller_seat
 from hanse.server.clock_view import seat_clocks
@@ -222,11 +222,23 @@ def rules_html(game_id: str, lang: str = "en") -> str:
 async def account_page(request: Request) -> HTMLResponse:
     """Sign in or create an account; signed in, one's tables with whose turn it is."""
     account = await account_of(request, unsafe=False)
-    if account is None:
-        return _page(request, "account.html", account_name=None, tables=[])
     service: TableService = request.app.state.service
-    tables = await run_in_threadpool(service.tables_of_account, account[0])
     translate = translations(_lang(request)).gettext
+    # The seats this browser took as a guest (its seat cookies), so that a guest finds its
+    # tables again; signed in, those not taken with the account are listed apart.
+    guest_tables = await run_in_threadpool(service.tables_of_guest, _held_seats(request))
+    for table in guest_tables:
+        table["facts"] = row_facts(table, translate)
+    if account is None:
+        return _page(
+            request,
+            "account.html",
+            account_name=None,
+            tables=[],
+            guest_tables=guest_tables,
+            marks=SEAT_MARKS,
+        )
+    tables = await run_in_threadpool(service.tables_of_account, account[0])
     for table in tables:
         table["facts"] = row_facts(table, translate)
     book = request.app.state.notice_book  # turn notices (notice_settings.html)
@@ -237,11 +249,25 @@ async def account_page(request: Request) -> HTMLResponse:
         # The person's own seats, and apart from them those its programs took (bot_tokens.py)
         tables=[table for table in tables if table["program"] is None],
         program_tables=[table for table in tables if table["program"] is not None],
+        guest_tables=guest_tables,
         marks=SEAT_MARKS,
         notices=await run_in_threadpool(book.settings, account[0]),
         failures=await run_in_threadpool(book.failures, account[0]),
         email_on=request.app.state.settings.smtp_url is not None,
     )
+
+
+def _held_seats(request: Request) -> list[tuple[str, str]]:
+    """(table id, token) of each seat cookie this server signed (others are passed over: this
+    is a list, not a request to act)."""
+    prefix = security.seat_cookie_name("")
+    held = []
+    for name, value in request.cookies.items():
+        if name.startswith(prefix):
+            token = request.app.state.signer.unsign(name, value)
+            if token is not None:
+                held.append((name.removeprefix(prefix), token))
+    return held
 
 
 @router.get("/rules/{game_id}")

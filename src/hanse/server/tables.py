@@ -472,3 +472,6 @@ class TableService(TableCache, TableSeating):
 
     def tables_of_account(self, account_id: int) -> list[dict[str, Any]]:
         return self.accounts.tables_of_account(account_id)
+
+    def tables_of_guest(self, held: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+        return self.accounts.tables_of_guest(held)
