@@ -248,3 +248,31 @@ def test_a_games_ratings_page_opens_on_a_class_it_has(sqlite_server: ServerProce
     assert "players=2p" not in luebeck
     hansa = httpx.get(f"{sqlite_server.url}/ratings/hansa").text
     assert 'href="?players=2p" aria-current="true"' in hansa
+
+
+def test_an_ended_rated_table_shows_the_rating_it_left_and_its_change(
+    sqlite_server: ServerProcess,
+) -> None:
+    """The end screen, as on the big sites: each rated person's rating as this game left it and
+    what the game changed (the first game from the start, 0; the next from the first's), kept so
+    when later games change the rating; a house bot, a fixed anchor, shows no change."""
+    api = Api(sqlite_server.url)
+    session = _person(api, "enno")
+    ended = []
+    for seed in (5, 6):
+        created = _kogge_against_easy(api)
+        _sit(api, created["invites"][0]["url"], session)
+        ended.append(play_until_over(api, created["id"], session, random.Random(seed)))
+    first, second = (table["seats"][0] for table in ended)
+    assert first["rating_change"] == first["rating"] - ratings.shown(
+        ratings.MU_START, ratings.SIGMA_START
+    )
+    assert second["rating_change"] == second["rating"] - first["rating"]
+    assert first["rating"] != second["rating"]
+    assert [table["seats"][1]["rating_change"] for table in ended] == [None, None]
+    again = api.table(ended[0]["id"], session)["seats"][0]  # after the second game
+    assert (again["rating"], again["rating_change"]) == (first["rating"], first["rating_change"])
+    page = api.http.get(f"/tables/{ended[1]['id']}/panel", headers=Api.auth(session)).text
+    change = second["rating_change"]
+    assert ("±0" if change == 0 else f"{change:+d}") in page and 'class="rating-change' in page
+    api.close()

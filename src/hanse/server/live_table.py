@@ -55,6 +55,7 @@ class Seat:
     timed_out: bool = False  # a bot took it when its person's time ran out; they may take it back
     program: bool = False  # taken by a program with its account's bot token (bot_tokens.py)
     rating: int | None = None  # its rating in this game and player count (ratings.py)
+    rating_change: int | None = None  # what the game, ended and rated, changed of it
 
     def public(self) -> dict[str, Any]:
         return {
@@ -66,6 +67,7 @@ class Seat:
             "timed_out": self.timed_out,
             "program": self.program,
             "rating": self.rating,
+            "rating_change": self.rating_change,
         }
 
 

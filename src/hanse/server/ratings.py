@@ -234,9 +234,9 @@ def _current(
     return {str(r.subject): (float(r.mu), float(r.sigma), int(r.games)) for r in rows}
 
 
-def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, int]:
+def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, tuple[int, int | None]]:
     """The rating shown beside each seat's name at a table (its game and class), for the
-    seats whose subject has one."""
+    seats whose subject has one, with the change the game made to it once it was rated."""
     head = conn.execute(
         sa.select(game_tables.c.game, game_tables.c.players).where(game_tables.c.id == table_id)
     ).first()
@@ -262,4 +262,39 @@ def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, int]:
             )
         ):
             shown_at[subjects[str(r.subject)]] = shown(float(r.mu), float(r.sigma))
-    return shown_at
+    # A rated game that ended shows each rating as this game left it (not as later games did),
+    # and what the game changed.
+    with_change: dict[int, tuple[int, int | None]] = {
+        seat: (rating, None) for seat, rating in shown_at.items()
+    }
+    with_change.update(rating_changes(conn, table_id))
+    return with_change
+
+
+def rating_changes(conn: sa.Connection, table_id: str) -> dict[int, tuple[int, int]]:
+    """A rated game's seats of people and programs (house bots are fixed anchors): the rating
+    this game left each one, and how much it gained (negative: lost) by it, against the one its
+    previous game in this game and class left (or the first rating, 0)."""
+    changes: dict[int, tuple[int, int]] = {}
+    history = rating_history.c
+    for row in conn.execute(sa.select(rating_history).where(history.table_id == table_id)):
+        if str(row.subject).startswith("bot:"):
+            continue
+        before = conn.execute(
+            sa.select(history.mu, history.sigma)
+            .where(
+                history.subject == row.subject,
+                history.game == row.game,
+                history.players_class == row.players_class,
+                sa.or_(
+                    history.created_at < row.created_at,
+                    sa.and_(history.created_at == row.created_at, history.table_id < table_id),
+                ),
+            )
+            .order_by(history.created_at.desc(), history.table_id.desc())
+            .limit(1)
+        ).first()
+        after = shown(float(row.mu), float(row.sigma))
+        earlier = shown(MU_START, SIGMA_START) if before is None else shown(*before)
+        changes[int(row.seat)] = (after, after - earlier)
+    return changes

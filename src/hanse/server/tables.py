@@ -110,7 +110,8 @@ class TableService(TableCache, TableSeating):
                 r.account_id,
                 r.timed_out,
                 program=r.bot_token is not None,
-                rating=rated.get(r.seat),
+                rating=rated[r.seat][0] if r.seat in rated else None,
+                rating_change=rated[r.seat][1] if r.seat in rated else None,
             )
             for r in rows
         ]
