@@ -333,3 +333,37 @@ def test_a_small_boards_few_choices_are_buttons_in_the_bar_too(browser: Browser,
     assert desk.locator(".svg-board [data-action]").count() > 0
     assert desk.locator(".board-choices").count() == 0
     desk.context.close()
+
+
+def test_the_result_is_shown_from_the_top_when_the_game_ends(browser: Browser, site: str) -> None:
+    """A phone scrolled down to the board when the game ends shows the result from the page's
+    top (a trial found the end page keeping its place, the scores above the screen). The moves
+    are sent by the page's own session, as another tab of the person would."""
+    page = _seated(browser, site, "kogge", 2, {}, (390, 844), touch=True)
+    table = page.url.rsplit("/", 1)[1]
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "hanse_csrf")
+    rng = random.Random(3)
+    scrolled = 0
+    for _ in range(3000):
+        # Read at the foot of the page while the page still shows the game going on.
+        page.evaluate(
+            "document.querySelector('.panel').dataset.status === 'finished'"
+            " || window.scrollTo(0, document.documentElement.scrollHeight)"
+        )
+        scrolled = max(scrolled, page.evaluate("scrollY"))
+        state = page.request.get(f"{site}/api/tables/{table}").json()
+        if state["status"] == "finished":
+            break
+        if not state["legal"]:
+            page.wait_for_timeout(50)  # the bot's turn
+            continue
+        page.request.post(
+            f"{site}/api/tables/{table}/moves",
+            headers={"X-CSRF-Token": csrf},
+            data={"action": rng.choice(state["legal"])["text"], "version": state["version"]},
+        )
+    page.wait_for_selector(".panel[data-status=finished] table.result", timeout=30_000)
+    page.wait_for_timeout(300)
+    assert scrolled > 300  # the page was read far below its top
+    assert _in_view(page, ".panel h1")
+    page.context.close()

@@ -36,11 +36,17 @@ async function refresh(decided = null) {
   }
   // What the reader opened (a long kind of choices, the board as text) stays open.
   const opened = new Set([...panel.querySelectorAll("details[open] > summary")].map((s) => s.textContent));
+  const before = current().status;
   panel.innerHTML = await response.text();
   for (const summary of panel.querySelectorAll("details > summary")) {
     if (opened.has(summary.textContent)) summary.parentElement.open = true;
   }
   drawn(decided);
+  // The game just ended: its result is shown from the page's top (a phone scrolled down to the
+  // board kept its place, the scores above the screen).
+  if (before && before !== "finished" && current().status === "finished") {
+    panel.querySelector(".panel h1")?.scrollIntoView({ block: "start" });
+  }
   if (errorShownAt !== null && errorShownAt !== "pending" && errorShownAt !== shown) {
     say("");
     errorShownAt = null;
