@@ -53,6 +53,7 @@ from hanse.server.program_api import router as program_router
 from hanse.server.security import CookieSigner
 from hanse.server.serving_claim import ServingClaim, ServingConflictError
 from hanse.server.settings import Settings
+from hanse.server.sharing_check import SharingCheck
 from hanse.server.signin import SignInGuard
 from hanse.server.tables import TableService
 from hanse.server.tournament_rounds import Rounds, TournamentDirector
@@ -76,11 +77,16 @@ def _no_telemetry() -> dict[str, Any]:
     return {"telemetry": off}
 
 
-async def _keep_claim(claim: ServingClaim, service: TableService) -> None:
-    """Look after the worker's claim of its database (serving_claim.py) while it serves."""
+async def _keep_claim(
+    claim: ServingClaim, service: TableService, sharing: SharingCheck | None
+) -> None:
+    """Look after the worker's claim of its database (serving_claim.py) while it serves, and
+    where workers share it, whether they share this worker's Redis (sharing_check.py)."""
     while True:
         await asyncio.sleep(serving_claim.CHECK_SECONDS)
         if await asyncio.to_thread(claim.kept):
+            if sharing is not None:
+                await sharing.check()
             continue
         if service.exclusive:
             service.exclusive = False  # its copies may miss the other's moves: read the database
@@ -160,7 +166,9 @@ def create_app(settings: Settings, migrate: bool = True) -> FastAPI:
         # What start-up made lives as long as the server: keep the collector off it, and let it
         # run less often (a move allocates many short-lived objects; full passes make p99).
         # `hanse serve` switched it off for start-up; this is where it is switched on again.
-        keeping = asyncio.create_task(_keep_claim(claim, service))
+        hearing = service.hearing
+        sharing = None if hearing is None else SharingCheck(claim, events, hearing)
+        keeping = asyncio.create_task(_keep_claim(claim, service, sharing))
         gc.collect()
         gc.freeze()
         gc.set_threshold(50_000, 50, 100)

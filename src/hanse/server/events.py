@@ -229,6 +229,18 @@ class Events:
         if waiter is not None:
             _settle(waiter, True)
 
+    async def listeners(self) -> int | None:
+        """How many listen to the live events on this worker's Redis (each worker's listener
+        once, and whatever else subscribed to them); None where this worker does not hear Redis
+        now."""
+        if self.link.redis is None or not self._heard:
+            return None
+        try:
+            counts = await self.link.redis.pubsub_numsub(CHANNEL)
+        except redis_link.FAILURES:
+            return None
+        return int(counts[0][1]) if counts else 0
+
     def catch_up(self) -> None:
         """Every table with a client here is read afresh from the database (and its chat)."""
         for table_id in list(self._queues):

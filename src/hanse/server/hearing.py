@@ -84,6 +84,9 @@ class Hearing:
         self.clock = clock
         self.epoch = 0
         self._newest: OrderedDict[str, int] = OrderedDict()
+        # Some worker of this database is not heard here (another Redis: ``sharing_check.py``):
+        # no cached table is the table.
+        self.unheard_workers = False
 
     def heard(self, table_id: str, seq: int) -> None:
         """Table `table_id` was changed up to `seq` through some worker."""
@@ -108,7 +111,8 @@ class Hearing:
     def trusts(self, live: LiveTable) -> bool:
         """Whether the cached `live` is the table (call after a barrier, see the module)."""
         return (
-            live.heard_epoch == self.epoch
+            not self.unheard_workers
+            and live.heard_epoch == self.epoch
             and self.clock() - live.checked_at < TRUSTED_SECONDS
             and live.seq >= self.newest(live.id)
         )

@@ -38,6 +38,15 @@ log = logging.getLogger("hanse.server")
 # Hanse schemas in one database, each served on its own).
 _CLAIM = "SELECT pg_try_advisory_lock{shared}(hashtext('hanse serve'), hashtext(current_schema()))"
 
+# The sessions holding that lock now: the workers serving this schema (pg_locks shows the two
+# keys as unsigned 32-bit numbers).
+_SHARERS = """
+SELECT count(DISTINCT pid) FROM pg_locks
+WHERE locktype = 'advisory' AND granted AND objsubid = 2
+  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND classid::bigint = (hashtext('hanse serve')::bigint & 4294967295)
+  AND objid::bigint = (hashtext(current_schema())::bigint & 4294967295)
+"""
 
 CHECK_SECONDS = 15.0
 
@@ -105,6 +114,18 @@ class ServingClaim:
         except ServingConflictError:
             return False
         return True
+
+    def sharers(self) -> int | None:
+        """How many workers serve this database now, this one included (PostgreSQL: those
+        holding the claim); None where that cannot be told (another database, or it cannot be
+        reached)."""
+        if self.engine.dialect.name != "postgresql" or self._connection is None:
+            return None
+        try:
+            with self.engine.connect() as connection:
+                return int(connection.execute(sa.text(_SHARERS)).scalar() or 0)
+        except sa.exc.DBAPIError:
+            return None
 
     def _take_file(self) -> None:
         path = self.engine.url.database
