@@ -276,3 +276,33 @@ def test_an_ended_rated_table_shows_the_rating_it_left_and_its_change(
     change = second["rating_change"]
     assert ("±0" if change == 0 else f"{change:+d}") in page and 'class="rating-change' in page
     api.close()
+
+
+def test_a_game_under_way_shows_the_ratings_its_players_brought(
+    sqlite_server: ServerProcess,
+) -> None:
+    """A person's other game ending does not change the number beside its name at a game under
+    way (it would have differed between workers, each with its own copy of the table): the
+    rating brought to the game stands there until it ends, and a table still waiting shows the
+    rating now."""
+    api = Api(sqlite_server.url)
+    session = _person(api, "frauke")
+    first = _kogge_against_easy(api)
+    _sit(api, first["invites"][0]["url"], session)
+    brought = play_until_over(api, first["id"], session, random.Random(7))["seats"][0]["rating"]
+    under_way = _kogge_against_easy(api)
+    _sit(api, under_way["invites"][0]["url"], session)
+    assert api.table(under_way["id"], session)["seats"][0]["rating"] == brought
+    other = _kogge_against_easy(api)
+    _sit(api, other["invites"][0]["url"], session)
+    now = play_until_over(api, other["id"], session, random.Random(8))["seats"][0]["rating"]
+    assert now != brought
+    api.close()
+    sqlite_server.restart()  # a worker that reads the table afresh (as another worker would)
+    api = Api(sqlite_server.url)
+    seat = api.table(under_way["id"], session)["seats"][0]
+    assert (seat["rating"], seat["rating_change"]) == (brought, None)
+    waiting = api.create("kogge", [{"kind": "human"}, {"kind": "human"}])
+    _sit(api, waiting["invites"][0]["url"], session)
+    assert api.table(waiting["id"], session)["seats"][0]["rating"] == now
+    api.close()

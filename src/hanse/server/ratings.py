@@ -167,8 +167,10 @@ def _settle(
     from openskill.models import PlackettLuce
 
     model = PlackettLuce(mu=MU_START, sigma=SIGMA_START)
-    now = datetime.now(UTC)
     before = _current(conn, [s.subject for s in found], game, klass)
+    # Taken once the ratings are locked: the history's order is the order they were applied in
+    # (rating_changes reads each game's change against the row before it).
+    now = datetime.now(UTC)
     teams = []
     for sitter in found:
         if sitter.anchor is not None:
@@ -236,16 +238,24 @@ def _current(
 
 def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, tuple[int, int | None]]:
     """The rating shown beside each seat's name at a table (its game and class), for the
-    seats whose subject has one, with the change the game made to it once it was rated."""
+    seats whose subject has one, with the change the game made to it once it was rated: at a
+    table still waiting, the rating now; at a game under way (or ended unrated), the rating
+    each brought to it, so that it stays as it was when the person's other games end, the same
+    on every worker; at a rated game that ended, the rating it left (``rating_changes``)."""
     head = conn.execute(
-        sa.select(game_tables.c.game, game_tables.c.players).where(game_tables.c.id == table_id)
+        sa.select(game_tables.c.game, game_tables.c.players, game_tables.c.status).where(
+            game_tables.c.id == table_id
+        )
     ).first()
     if head is None:
         return {}
     klass = players_class(int(head.players))
     shown_at: dict[int, int] = {}
     subjects: dict[str, int] = {}
+    joined = []
     for row in conn.execute(sa.select(seats).where(seats.c.table_id == table_id)):
+        if row.joined_at is not None:
+            joined.append(row.joined_at)
         subject = subject_of(row)
         if subject is None:
             continue
@@ -253,7 +263,7 @@ def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, tuple[int, int
             shown_at[int(row.seat)] = shown(anchor(row.level, klass), SIGMA_ANCHOR)
         else:
             subjects[subject] = int(row.seat)
-    if subjects:
+    if subjects and head.status == "waiting":
         for r in conn.execute(
             sa.select(ratings.c.subject, ratings.c.mu, ratings.c.sigma).where(
                 ratings.c.subject.in_(list(subjects)),
@@ -262,13 +272,45 @@ def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, tuple[int, int
             )
         ):
             shown_at[subjects[str(r.subject)]] = shown(float(r.mu), float(r.sigma))
-    # A rated game that ended shows each rating as this game left it (not as later games did),
-    # and what the game changed.
+    elif subjects and joined:  # the game began when its last seat was taken
+        for subject, seat in subjects.items():
+            brought = _rating_before(conn, subject, head.game, klass, max(joined))
+            if brought is not None:
+                shown_at[seat] = shown(*brought)
     with_change: dict[int, tuple[int, int | None]] = {
         seat: (rating, None) for seat, rating in shown_at.items()
     }
     with_change.update(rating_changes(conn, table_id))
     return with_change
+
+
+def _rating_before(
+    conn: sa.Connection,
+    subject: str,
+    game: str,
+    klass: str,
+    moment: datetime,
+    table_id: str | None = None,
+) -> tuple[float, float] | None:
+    """The subject's (mu, sigma) in a game and class as the last game rated before `moment`
+    left it (at `moment` itself: those of tables before `table_id`); None before its first."""
+    history = rating_history.c
+    earlier = history.created_at < moment
+    if table_id is not None:
+        at_once = sa.and_(history.created_at == moment, history.table_id < table_id)
+        earlier = sa.or_(earlier, at_once)
+    row = conn.execute(
+        sa.select(history.mu, history.sigma)
+        .where(
+            history.subject == subject,
+            history.game == game,
+            history.players_class == klass,
+            earlier,
+        )
+        .order_by(history.created_at.desc(), history.table_id.desc())
+        .limit(1)
+    ).first()
+    return None if row is None else (float(row.mu), float(row.sigma))
 
 
 def rating_changes(conn: sa.Connection, table_id: str) -> dict[int, tuple[int, int]]:
@@ -280,20 +322,9 @@ def rating_changes(conn: sa.Connection, table_id: str) -> dict[int, tuple[int, i
     for row in conn.execute(sa.select(rating_history).where(history.table_id == table_id)):
         if str(row.subject).startswith("bot:"):
             continue
-        before = conn.execute(
-            sa.select(history.mu, history.sigma)
-            .where(
-                history.subject == row.subject,
-                history.game == row.game,
-                history.players_class == row.players_class,
-                sa.or_(
-                    history.created_at < row.created_at,
-                    sa.and_(history.created_at == row.created_at, history.table_id < table_id),
-                ),
-            )
-            .order_by(history.created_at.desc(), history.table_id.desc())
-            .limit(1)
-        ).first()
+        before = _rating_before(
+            conn, row.subject, row.game, row.players_class, row.created_at, table_id
+        )
         after = shown(float(row.mu), float(row.sigma))
         earlier = shown(MU_START, SIGMA_START) if before is None else shown(*before)
         changes[int(row.seat)] = (after, after - earlier)
