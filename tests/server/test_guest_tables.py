@@ -50,6 +50,9 @@ def test_a_guest_finds_the_tables_it_sits_at_on_its_account_page(
     stranger.cookies.set(f"hanse_seat_{second['id']}", moved)
     stranger.cookies.set(f"hanse_seat_{first['id']}", "forged.value")
     assert _guest_tables(stranger) == []
+    for number in range(300):  # more than a browser keeps: the first 200 are read
+        stranger.cookies.set(f"hanse_seat_t{number}", moved)
+    assert _guest_tables(stranger) == []
 
 
 def test_signed_in_the_seats_taken_as_a_guest_are_listed_apart(

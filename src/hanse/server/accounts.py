@@ -22,8 +22,8 @@ from hanse.server.models import accounts, bot_tokens, game_tables, seats, sessio
 _ACCOUNT_NAME = re.compile(r"^[\w.\-]{2,40}$")
 
 MOST_GUEST_SEATS = 200
-"""Seat cookies of one browser looked up for its guest tables (a browser sends at most some
-hundreds of cookies; more are not read)."""
+"""Seat cookies of one request looked up for its guest tables (a browser keeps at most some 180
+cookies for a site; more are not read)."""
 
 # A table's row, summed up as the lobby and "My tables" list it (``TableService._summary``).
 Summary = Callable[[sa.Connection, Any], dict[str, Any]]

@@ -17,6 +17,7 @@ from hanse.core.protocol import CHANCE
 from hanse.games import REGISTRY
 from hanse.games.svg_parts import SEAT_LETTERS
 from hanse.server import private, security
+from hanse.server.accounts import MOST_GUEST_SEATS
 from hanse.server.api import list_games
 from hanse.server.callers import account_of, caller_seat
 from hanse.server.clock_view import seat_clocks
@@ -226,7 +227,8 @@ async def account_page(request: Request) -> HTMLResponse:
     translate = translations(_lang(request)).gettext
     # The seats this browser took as a guest (its seat cookies), so that a guest finds its
     # tables again; signed in, those not taken with the account are listed apart.
-    guest_tables = await run_in_threadpool(service.tables_of_guest, _held_seats(request))
+    held = await run_in_threadpool(_held_seats, request)
+    guest_tables = await run_in_threadpool(service.tables_of_guest, held)
     for table in guest_tables:
         table["facts"] = row_facts(table, translate)
     if account is None:
@@ -258,15 +260,17 @@ async def account_page(request: Request) -> HTMLResponse:
 
 
 def _held_seats(request: Request) -> list[tuple[str, str]]:
-    """(table id, token) of each seat cookie this server signed (others are passed over: this
-    is a list, not a request to act)."""
+    """(table id, token) of each seat cookie this server signed, of the first
+    ``MOST_GUEST_SEATS`` seat cookies (a browser keeps fewer for a site; a request made up with
+    thousands cost seconds of the event loop); others are passed over: this is a list, not a
+    request to act."""
     prefix = security.seat_cookie_name("")
+    sent = [(n, v) for n, v in request.cookies.items() if n.startswith(prefix)]
     held = []
-    for name, value in request.cookies.items():
-        if name.startswith(prefix):
-            token = request.app.state.signer.unsign(name, value)
-            if token is not None:
-                held.append((name.removeprefix(prefix), token))
+    for name, value in sent[:MOST_GUEST_SEATS]:
+        token = request.app.state.signer.unsign(name, value)
+        if token is not None:
+            held.append((name.removeprefix(prefix), token))
     return held
 
 

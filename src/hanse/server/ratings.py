@@ -168,9 +168,10 @@ def _settle(
 
     model = PlackettLuce(mu=MU_START, sigma=SIGMA_START)
     before = _current(conn, [s.subject for s in found], game, klass)
-    # Taken once the ratings are locked: the history's order is the order they were applied in
-    # (rating_changes reads each game's change against the row before it).
-    now = datetime.now(UTC)
+    # Taken once the ratings are locked, from the database's clock (workers on several hosts
+    # may disagree): the history's order is the order they were applied in (rating_changes
+    # reads each game's change against the row before it).
+    now = _clock_now(conn)
     teams = []
     for sitter in found:
         if sitter.anchor is not None:
@@ -216,6 +217,16 @@ def _settle(
             )
         )
     return True
+
+
+def _clock_now(conn: sa.Connection) -> datetime:
+    """Now, by PostgreSQL's clock where the database is PostgreSQL (the time of the call, not of
+    the transaction's start), else this process's (SQLite has one writing process)."""
+    if conn.dialect.name == "postgresql":
+        moment = conn.execute(sa.text("SELECT clock_timestamp()")).scalar_one()
+        assert isinstance(moment, datetime)
+        return moment
+    return datetime.now(UTC)
 
 
 def _current(

@@ -10,7 +10,9 @@ workers serve its database (those holding the claim, ``serving_claim.py``) with 
 to the live events on its Redis (``PUBSUB NUMSUB``). Fewer listening than serving, twice in a row
 (a worker just started, or whose Redis link is down for a moment, is not yet or not now
 listening), means a worker this one cannot hear: it says so in its log and reads every table
-from the database until the two agree again.
+from the database until the two agree again. A worker that hangs, or whose host died, is such a
+worker too until PostgreSQL ends its session (its TCP keep-alive settings: deploy.md): reading
+the database meanwhile is right, only slower.
 
 More listening than serving is no fault: deployments on other schemas, or tools, may listen to
 the same Redis. Where either count cannot be told (SQLite, a database or Redis away), nothing is
@@ -49,16 +51,20 @@ class SharingCheck:
             self._short = 0
             if self.hearing.unheard_workers:
                 self.hearing.unheard_workers = False
-                log.info("every worker of this database listens on this Redis again")
+                log.warning(
+                    "every worker of this database listens on this worker's Redis again: "
+                    "tables are answered from this worker's copies again"
+                )
             return
         self._short += 1
         if self._short >= TIMES_IN_A_ROW and not self.hearing.unheard_workers:
             self.hearing.unheard_workers = True
             log.error(
-                "%d workers serve this database, but only %d listen on this worker's Redis: "
-                "a worker uses another Redis, and its moves are not heard here. This worker now "
-                "reads every table from the database. Every unit that shares a database must "
-                "be given the same Redis (docs/deploy.md)",
+                "workers serving this database: %d; listening on this worker's Redis: %d. A "
+                "worker uses another Redis (or hangs, its database session still open), and "
+                "its moves are not heard here: this worker now reads every table from the "
+                "database. Every unit that shares a database must be given the same Redis "
+                "(docs/deploy.md)",
                 serving,
                 listening,
             )
