@@ -354,6 +354,11 @@ def duration(seconds: float, translate: Callable[[str], str]) -> str:
     return translate("{count} s").format(count=int(seconds))
 
 
+BOARD_CHOICES_IN_BAR = 10
+"""The most moves on a small board that a phone's prompt bar offers as buttons too (the same
+figure as board_choices.js's)."""
+
+
 def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     """A table's panel for the caller: players, board, choices grouped by kind, log."""
     _ = translations(lang).gettext
@@ -404,6 +409,17 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
         for action in payload["legal"]
         if action["text"] in placed and action["json"].get("kind") in confirm_kinds
     }
+    # The board's moves in the bar's words, for the phone's buttons of a small board's few
+    # choices (board_choices.js): the words of a button, not of a target's label.
+    placed_words = (
+        {
+            action["text"]: game.action_phrase(action["json"], view).text(words)
+            for action in payload["legal"]
+            if action["text"] in placed
+        }
+        if len(placed) <= BOARD_CHOICES_IN_BAR
+        else {}
+    )
     bar = [
         {
             "name": kind_name(kind),
@@ -448,6 +464,7 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
             ),
             confirm=confirm,
             placed=len(placed),
+            placed_words=placed_words,
             groups=bar,
             decision=decision,
             prompt=prompt_sentence(

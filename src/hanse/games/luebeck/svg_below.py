@@ -26,7 +26,7 @@ from hanse.games.svg_parts import text as _text
 from . import data
 from . import svg_places as places
 from .svg_board import MUTED, WIDTH, Board, figure
-from .svg_cards import card_words
+from .svg_cards import card_words, chip_words
 
 NAME_ROW = 24
 """How much taller a player's box is with the row for the player's name."""
@@ -199,7 +199,10 @@ def _draw_layout(b: Board, top: float) -> float:
             out.append(_text(x + w - 6, y + 19, count_words, 13, anchor="end", fill=MUTED))
         for j, (label, count) in enumerate(group):
             b.card_chip(x + 4, y + 26 + j * 28, w - 8, label, count)
-        cards = ", ".join(f"{c}× {label}" if c > 1 else label for label, c in group)
+        cards = ", ".join(
+            f"{c}× {chip_words(label, tr)}" if c > 1 else chip_words(label, tr)
+            for label, c in group
+        )
         label = tr("draft pack {pack}: {cards}").format(pack=i + 1, cards=cards)
         b.target(f"pack {i}", x, y, w, h, label)
     return y + h

@@ -72,19 +72,13 @@ def chip_room(w: float, count: int) -> float:
 
 
 def card_words(label: str, tr: Translate) -> str:
-    """The card in words, for the labels of targets."""
+    """The card in words, for the labels of targets: a goods card as such, a special card by
+    its name on the board (as the bar's buttons and the log name it)."""
     kind = data.LABEL_TO_KIND[label]
-    kind_type = data.KIND_TYPE[kind]
-    city = data.CITIES[data.KIND_CITY[kind]] if data.KIND_CITY[kind] >= 0 else ""
-    if kind_type == data.T_GOODS:
+    if data.KIND_TYPE[kind] == data.T_GOODS:
+        city = data.CITIES[data.KIND_CITY[kind]]
         return tr("the goods card {city} {value}").format(city=city, value=data.KIND_VALUE[kind])
-    if kind_type == data.T_HANDELSFAHRT:
-        return tr("the Handelsfahrt (trading voyage) card for {city}").format(city=city)
-    if kind_type == data.T_VERDOPPELUNG:
-        return tr("the Verdoppelung (doubling) card for {city}").format(city=city)
-    if kind_type == data.T_PIRATEN:
-        return tr("the Piraten (pirates) card")
-    return tr("the Schiffswechsel (change of ship) card")
+    return chip_words(label, tr)
 
 
 @lru_cache(maxsize=8192)

@@ -1,10 +1,12 @@
 // On a screen where the board's targets are small (a phone), a decision with few choices on the
-// board offers them as buttons in the prompt bar too, in words (each target's label), so that the
+// board offers them as buttons in the prompt bar too, in the bar's words for them, so that the
 // decision is in view however the board is zoomed or scrolled: a trial found Lübeck's hand below
 // a zoomed board, wider than the screen, while the bar offered nothing.
 import { boardIsSmall } from "./board_fit.js";
 
-const MOST = 10; // more (Hansa's posts) would crowd the bar: the board, tapped, is the way then
+// More (Hansa's posts) would crowd the bar: the board, tapped, is the way then (the server's
+// pages.BOARD_CHOICES_IN_BAR: it sends the words of as many).
+const MOST = 10;
 
 export function offerBoardChoices(panel) {
   panel.querySelector(".board-choices")?.remove();
@@ -23,6 +25,9 @@ export function offerBoardChoices(panel) {
   const kind = document.createElement("span");
   kind.className = "kind";
   kind.textContent = bar.dataset.boardWords;
+  // A move's words as the bar says them (the server's); a target standing for several moves
+  // (data-choose) by its label.
+  const said = JSON.parse(bar.dataset.placedWords || "{}");
   const choices = document.createElement("div");
   choices.className = "choices";
   for (const target of targets.values()) {
@@ -31,7 +36,7 @@ export function offerBoardChoices(panel) {
     // A button's words say what it does: no question first, as a board target asks (send()).
     if (target.dataset.action !== undefined) button.dataset.action = target.dataset.action;
     else button.dataset.choose = target.dataset.choose;
-    const words = target.getAttribute("aria-label") || "";
+    const words = said[target.dataset.action] || target.getAttribute("aria-label") || "";
     button.textContent = words.charAt(0).toUpperCase() + words.slice(1);
     choices.append(button);
   }
