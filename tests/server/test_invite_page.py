@@ -198,3 +198,19 @@ def test_the_invite_pages_words_are_in_german_and_italian() -> None:
         translated = {message.id for message in catalog if message.string}
         missing = sorted(phrases - translated)
         assert not missing, f"{lang} lacks {missing}"
+
+
+@ON_SQLITE
+def test_signed_in_the_invite_page_says_so_and_offers_the_accounts_name(api: Api) -> None:
+    created = _kogge_table(api)
+    invite = created["invites"][1]["url"]
+    person = api.http
+    person.cookies.clear()
+    signed = person.post("/api/accounts", json={"name": "nele_k", "password": "long enough"})
+    assert signed.status_code == 201, signed.text
+    page = person.get(f"/join/{_secret(invite)}")
+    assert 'value="nele_k"' in page.text
+    assert "Signed in as nele_k: the seat is kept with your account." in _text(page.text)
+    person.cookies.clear()
+    guest = person.get(f"/join/{_secret(invite)}").text
+    assert "Signed in as" not in guest and 'value="' not in guest.split('id="join"')[1]

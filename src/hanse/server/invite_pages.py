@@ -67,7 +67,8 @@ async def join_page(secret: str, request: Request) -> HTMLResponse | RedirectRes
     if taken and await _holds_seat(request, table_id, seat):
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     table = await run_in_threadpool(invitation, service, table_id)
-    signed_in = not taken and await account_of(request, unsafe=False) is not None
+    account = None if taken else await account_of(request, unsafe=False)
+    signed_in = account is not None
     return _page(
         request,
         "join.html",
@@ -75,6 +76,7 @@ async def join_page(secret: str, request: Request) -> HTMLResponse | RedirectRes
         seat=seat,
         taken=taken,
         signed_in=signed_in,
+        account_name=account[1] if account is not None else None,
         marks=SEAT_MARKS,
         variants=variants_said(
             table["game_id"], table["flags"], translations(_lang(request)).gettext
