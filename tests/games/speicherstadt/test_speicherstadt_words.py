@@ -8,6 +8,7 @@ from speicherstadt_helpers import act, new, offer, own, place_all
 from hanse.games.speicherstadt.game import SpeicherstadtGame
 from hanse.games.speicherstadt.state import SpeicherstadtState
 from hanse.games.speicherstadt.words import decision_phrase
+from hanse.web.i18n import game_translations
 
 OFFER3 = ("Kaffeeröster", "Teeverkoster", "Lager")
 
@@ -43,3 +44,27 @@ def test_one_truck_move_left_is_said_in_the_singular() -> None:
     )
     view["truck_moves_left"] = 2
     assert "(2 more at most)" in decision_phrase(view).text()
+
+
+def test_a_purchase_one_cannot_pay_says_that_only_declining_is_left() -> None:
+    """RULINGS.md: who cannot pay the price may only decline; the decision says so instead of
+    offering to buy (a trial read "buy ... for 2 coins, or decline" with 1 coin, only Decline
+    offered). With the Fischmarkt (Kaispeicher) the card may still be taken for free."""
+    game, s = new(2)
+    offer(game, s, "Kaffeeröster", "Teeverkoster", "Lager")
+    s.coins[0] = 1
+    place_all(game, s, 0, 0, 0, 1, 2, 2)
+    view = game.view(s, 0)
+    assert decision_phrase(view).text() == (
+        "Purchase: the card costs 3 coins, more than your 1: decline it."
+    )
+    german = game_translations("de", "speicherstadt").gettext
+    assert decision_phrase(view).text(german) == (
+        "Kauf: die Karte kostet 3 Münzen, mehr als deine 1: lehne ab."
+    )
+    game, s = new(2, kai=True)
+    own(game, s, 0, "Fischmarkt")
+    offer(game, s, "Kaffeeröster", "Teeverkoster", "Lager")
+    s.coins[0] = 0
+    place_all(game, s, 0, 0, 0, 1, 1, 1, 2, 2)
+    assert decision_phrase(game.view(s, 0)).text().startswith("Purchase: buy the ")

@@ -138,6 +138,10 @@ KINDS: dict[str, KindWords] = {
 }
 
 
+FISH_MARKET = "kai.fischmarkt"
+"""The card whose owner takes a card for free once ("Fischmarkt", Kaispeicher)."""
+
+
 def decision_phrase(view: View) -> Phrase:
     """The decision pending in `view`, in the imperative (an instruction to the one who decides,
     a description to the others), after the rulebook's phases "Nachfrage", "Kauf", "Verladung"
@@ -171,6 +175,15 @@ def decision_phrase(view: View) -> Phrase:
         where, entry = card_on_sale(view)
         frame = "purchase" if where == "offer" else "purchase_reserved"
         price = view["price"] or 0
+        # "Kauf": who cannot pay may only decline (unless the Fischmarkt takes it for free).
+        if player is not None and player["coins"] < price and FISH_MARKET not in player["card_ids"]:
+            if price == 1:
+                return phrase("Purchase: the card costs 1 coin, and you have none: decline it.")
+            return phrase(
+                "Purchase: the card costs {price} coins, more than your {coins}: decline it.",
+                price=price,
+                coins=player["coins"],
+            )
         if price == 1:
             return framed_phrase(frame + "_1", entry)
         return framed_phrase(frame, entry, price=price)
