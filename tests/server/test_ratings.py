@@ -275,6 +275,7 @@ def test_an_ended_rated_table_shows_the_rating_it_left_and_its_change(
     page = api.http.get(f"/tables/{ended[1]['id']}/panel", headers=Api.auth(session)).text
     change = second["rating_change"]
     assert ("±0" if change == 0 else f"{change:+d}") in page and 'class="rating-change' in page
+    assert 'href="/ratings/kogge?players=2p"' in page  # the row of ratings leads to the board
     api.close()
 
 
