@@ -141,7 +141,7 @@ def test_a_worker_whose_database_another_took_meanwhile_reads_it_from_then_on(
     other.take()  # the lock was free for a moment: the other server took it
     monkeypatch.setattr(serving_claim, "CHECK_SECONDS", 0.01)
     try:
-        asyncio.run(asyncio.wait_for(app_module._keep_claim(claim, service), 10))
+        asyncio.run(asyncio.wait_for(app_module._keep_claim(claim, service, None), 10))
         assert not service.exclusive
     finally:
         other.release()

@@ -34,10 +34,13 @@ async function refresh(decided = null) {
     say(`${response.status}: ${(await response.text()).slice(0, 200)}`);
     return;
   }
-  // What the reader opened (a long kind of choices, the board as text) stays open.
+  const drawing = await response.text();
+  // What the reader opened (a long kind of choices, the board as text) stays open: looked at
+  // once the answer is read, so that one opened while it came in counts (a CI run's click on
+  // a kind's summary then met its choices closed again).
   const opened = new Set([...panel.querySelectorAll("details[open] > summary")].map((s) => s.textContent));
   const before = current().status;
-  panel.innerHTML = await response.text();
+  panel.innerHTML = drawing;
   for (const summary of panel.querySelectorAll("details > summary")) {
     if (opened.has(summary.textContent)) summary.parentElement.open = true;
   }
