@@ -266,11 +266,12 @@ PLAY_WORDS = {
 def _play_words(action: str, label: str, view: dict[str, Any], tr: Translate) -> str:
     """Words for a play or discard of the card ``label``."""
     card = card_words(label, tr)
-    if action.startswith("discard"):
-        kind = data.LABEL_TO_KIND[label]
-        return tr("throw {card} overboard, paying {cost}").format(
-            card=card, cost=data.KIND_COST[kind]
-        )
+    if action.startswith("discard"):  # as the bar's button says it (words.py), points lost
+        cost = data.KIND_COST[data.LABEL_TO_KIND[label]]
+        if cost == 1:
+            return tr("Throw {card} overboard (−1 point)").format(card=chip_words(label, tr))
+        template = tr("Throw {card} overboard (−{cost} points)")
+        return template.format(card=chip_words(label, tr), cost=cost)
     where = action.partition("@")[2]
     if not where:
         return tr("play {card} with a free cog").format(card=card)
