@@ -221,7 +221,8 @@ def rules_html(game_id: str, lang: str = "en") -> str:
 
 @router.get("/account")
 async def account_page(request: Request) -> HTMLResponse:
-    """Sign in or create an account; signed in, one's tables with whose turn it is."""
+    """Sign in or create an account; signed in, one's tables with whose turn it is; signed in
+    or not, the tables this browser sits at as a guest."""
     account = await account_of(request, unsafe=False)
     service: TableService = request.app.state.service
     translate = translations(_lang(request)).gettext
