@@ -264,25 +264,25 @@ class Events:
         """Table `table_id` changed and has `seq` moves (-1: only someone wrote at it), by the
         moves in `news` if given, or someone wrote at it (`chatted`)."""
         event = Event(seq, chatted)
-        if not self.link.usable():
-            self._deliver(table_id, event)
-            if self.link.redis is not None:  # the other workers may still hear Redis
-                self._owe_catch_up()
-            return
-        assert self.link.redis is not None
-        message = f"{table_id} {seq} {int(chatted)}"
-        if news is not None:
-            message += " " + news.to_text()
-        try:
-            await self.link.redis.publish(CHANNEL, message)
-        except redis_link.FAILURES as error:  # the move is stored; only its news is late
-            self.link.failed(error)
-            self._deliver(table_id, event)
+        if self.link.usable():
+            assert self.link.redis is not None
+            message = f"{table_id} {seq} {int(chatted)}"
+            if news is not None:
+                message += " " + news.to_text()
+            try:
+                await self.link.redis.publish(CHANNEL, message)
+            except redis_link.FAILURES as error:  # the move is stored; only its news is late
+                self.link.failed(error)
+            else:
+                self.link.worked()
+                if not self._heard:  # this worker's own clients would hear it only at a catch-up
+                    self._deliver(table_id, event)
+                return
+        # Not sent (Redis away, or tried too soon): this worker's clients hear it from here, and
+        # the others, who may still hear Redis, are owed a catch-up.
+        self._deliver(table_id, event)
+        if self.link.redis is not None:
             self._owe_catch_up()
-            return
-        self.link.worked()
-        if not self._heard:  # this worker's own clients would hear it only at the next catch-up
-            self._deliver(table_id, event)
 
     def _owe_catch_up(self) -> None:
         """The other workers missed an event of this one (its publish failed or was skipped:
