@@ -69,6 +69,25 @@ async def _hears_again(
     await reader.stop()
 
 
+async def _caught_up_without_the_news(
+    writer: Events,
+    reader: Events,
+    hearer: Hearer,
+    queue: asyncio.Queue[Event],
+    deafened: int,
+    within: float,
+) -> None:
+    """The writer's move 9 was not published: the reader's hearer never hears it, but is told
+    it may have missed news, and the reader's client reads afresh (within `within` s), by the
+    catch-up the writer owed; then both stop."""
+    assert not any(heard[1] == 9 for heard in hearer.heard)
+    caught_up = await asyncio.wait_for(queue.get(), within)
+    assert caught_up == Event(0, True)
+    assert hearer.deafened > deafened
+    await writer.stop()
+    await reader.stop()
+
+
 def _with_redis(scenario: Callable[[RedisProcess], Coroutine[Any, Any, Any]]) -> Any:
     redis_server = RedisProcess().start()
     try:
@@ -248,12 +267,7 @@ def test_a_worker_whose_event_was_not_published_makes_every_worker_catch_up() ->
         paused = redis_server.client().execute_command("CLIENT", "PAUSE", "2500", "WRITE")
         assert paused
         await writer.publish("t", 9, news=NEWS)  # fails: the move's news is owed
-        assert not any(heard[1] == 9 for heard in hearer.heard)
-        caught_up = await asyncio.wait_for(queue.get(), 15)
-        assert caught_up == Event(0, True)
-        assert hearer.deafened > deafened
-        await writer.stop()
-        await reader.stop()
+        await _caught_up_without_the_news(writer, reader, hearer, queue, deafened, within=15)
 
     _with_redis(scenario)
 
@@ -274,11 +288,6 @@ def test_a_worker_whose_link_is_down_owes_the_others_a_catch_up() -> None:
         assert not writer.link.usable()
         await writer.publish("t", 9, news=NEWS)  # skipped: delivered to this worker only
         assert own.get_nowait() == Event(9, False)
-        assert not any(heard[1] == 9 for heard in hearer.heard)
-        caught_up = await asyncio.wait_for(queue.get(), 5)
-        assert caught_up == Event(0, True)
-        assert hearer.deafened > deafened
-        await writer.stop()
-        await reader.stop()
+        await _caught_up_without_the_news(writer, reader, hearer, queue, deafened, within=5)
 
     _with_redis(scenario)
