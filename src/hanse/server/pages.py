@@ -383,44 +383,40 @@ def render_panel(payload: dict[str, Any], lang: str = "en") -> str:
     names = [_board_name(seat, _) for seat in payload["seats"]]
     svg, placed = board_svg(game_id, view, legal, lang, names=names)
     words = game_translations(lang, game_id).gettext
+
+    def said(action: dict[str, Any]) -> str:
+        """A legal move in the bar's words, in the reader's language."""
+        return game.action_phrase(action["json"], view).text(words)
+
     # Actions on the board are clicked there; the action bar offers the rest (each once), said
     # in the reader's language, grouped by kind with what the kind does.
     groups = defaultdict(list)
     for action in payload["legal"]:
         if action["text"] not in placed:
-            label = game.action_phrase(action["json"], view).text(words)
-            groups[str(action["json"].get("kind", "action"))].append({**action, "label": label})
+            groups[str(action["json"].get("kind", "action"))].append(
+                {**action, "label": said(action)}
+            )
     kinds = game.kind_words()
 
     def kind_name(kind: str) -> str:
         return words(kinds[kind].name) if kind in kinds else kind
 
-    follow = follow_ups(
-        svg,
-        payload["legal"],
-        placed,
-        lambda action: game.action_phrase(action["json"], view).text(words),
-        kind_name,
+    follow = follow_ups(svg, payload["legal"], placed, said, kind_name)
+    # The board's moves in the bar's words, for the phone's buttons of a small board's few
+    # choices (board_choices.js): the words of a button, not of a target's label.
+    placed_words = (
+        {action["text"]: said(action) for action in payload["legal"] if action["text"] in placed}
+        if len(placed) <= BOARD_CHOICES_IN_BAR
+        else {}
     )
     # A board click of a kind the game asks to confirm (Lübeck: a hand card clicked when it can
     # only be thrown overboard) asks first, in words, what it does.
     confirm_kinds: frozenset[str] = getattr(game.words_module(), "CONFIRM_KINDS", frozenset())
     confirm = {
-        action["text"]: game.action_phrase(action["json"], view).text(words)
+        action["text"]: placed_words.get(action["text"]) or said(action)
         for action in payload["legal"]
         if action["text"] in placed and action["json"].get("kind") in confirm_kinds
     }
-    # The board's moves in the bar's words, for the phone's buttons of a small board's few
-    # choices (board_choices.js): the words of a button, not of a target's label.
-    placed_words = (
-        {
-            action["text"]: game.action_phrase(action["json"], view).text(words)
-            for action in payload["legal"]
-            if action["text"] in placed
-        }
-        if len(placed) <= BOARD_CHOICES_IN_BAR
-        else {}
-    )
     bar = [
         {
             "name": kind_name(kind),
