@@ -283,15 +283,18 @@ def seat_ratings(conn: sa.Connection, table_id: str) -> dict[int, tuple[int, int
             )
         ):
             shown_at[subjects[str(r.subject)]] = shown(float(r.mu), float(r.sigma))
-    elif subjects and joined:  # the game began when its last seat was taken
+    changes = rating_changes(conn, table_id)  # none before a rated game has ended
+    if subjects and joined and head.status != "waiting":  # it began with its last seat taken
         for subject, seat in subjects.items():
+            if seat in changes:
+                continue
             brought = _rating_before(conn, subject, head.game, klass, max(joined))
             if brought is not None:
                 shown_at[seat] = shown(*brought)
     with_change: dict[int, tuple[int, int | None]] = {
         seat: (rating, None) for seat, rating in shown_at.items()
     }
-    with_change.update(rating_changes(conn, table_id))
+    with_change.update(changes)
     return with_change
 
 
