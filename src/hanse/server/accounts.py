@@ -101,9 +101,12 @@ class AccountService:
         a seat taken by an account is left out (its account lists it)."""
         if not held:
             return []
-        digests = [security.digest(token) for _, token in held[:MOST_GUEST_SEATS]]
-        tables_of = {security.digest(token): table_id for table_id, token in held}
-        found = self._tables_where(seats.c.token_hash.in_(digests), seats.c.account_id.is_(None))
+        tables_of = {
+            security.digest(token): table_id for table_id, token in held[:MOST_GUEST_SEATS]
+        }
+        found = self._tables_where(
+            seats.c.token_hash.in_(list(tables_of)), seats.c.account_id.is_(None)
+        )
         # a cookie's token counts only at the table it was set for
         return [table for token_hash, table in found if tables_of.get(token_hash) == table["id"]]
 

@@ -228,8 +228,7 @@ async def account_page(request: Request) -> HTMLResponse:
     translate = translations(_lang(request)).gettext
     # The seats this browser took as a guest (its seat cookies), so that a guest finds its
     # tables again; signed in, those not taken with the account are listed apart.
-    held = await run_in_threadpool(_held_seats, request)
-    guest_tables = await run_in_threadpool(service.tables_of_guest, held)
+    guest_tables = await run_in_threadpool(lambda: service.tables_of_guest(_held_seats(request)))
     for table in guest_tables:
         table["facts"] = row_facts(table, translate)
     if account is None:
