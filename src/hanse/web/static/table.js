@@ -82,11 +82,7 @@ function drawn(decided = null) {
 function keepPromptHeight() {
   const bar = panel.querySelector("[data-prompt]");
   document.documentElement.style.setProperty("--prompt-height", `${bar ? bar.offsetHeight : 0}px`);
-  if (bar) {
-    markMoreBelow(bar);
-    bar.addEventListener("scroll", () => markMoreBelow(bar), { passive: true });
-    bar.addEventListener("toggle", () => markMoreBelow(bar), true); // a kind's choices opened
-  }
+  if (bar) markMoreBelow(bar);
 }
 
 // A bar whose choices do not all fit (it scrolls in itself, and a phone shows no scroll bar)
@@ -96,6 +92,14 @@ function markMoreBelow(bar) {
   bar.classList.toggle("more-below", bar.scrollHeight - bar.scrollTop - bar.clientHeight > 4);
 }
 window.addEventListener("resize", keepPromptHeight);
+// Heard once on the panel, which stays while the bar inside it is drawn anew (neither event
+// bubbles: they are caught on their way down): the bar scrolled, or a kind's choices opened.
+for (const kind of ["scroll", "toggle"]) {
+  panel.addEventListener(kind, (event) => {
+    const bar = event.target.closest?.("[data-prompt]");
+    if (bar) markMoreBelow(bar);
+  }, { capture: true, passive: true });
+}
 
 // Once another person has had longer than a decision may take, the others may let a bot play
 // for them: the page looks again at that moment (the server counts the time).
