@@ -121,11 +121,14 @@ class ServingClaim:
         reached)."""
         if self.engine.dialect.name != "postgresql" or self._connection is None:
             return None
-        try:
-            with self.engine.connect() as connection:
-                return int(connection.execute(sa.text(_SHARERS)).scalar() or 0)
+        try:  # on the claim's own connection (kept() looks after it), not one of the pool's
+            count = self._connection.execute(sa.text(_SHARERS)).scalar()
+            self._connection.commit()
         except sa.exc.DBAPIError:
+            with contextlib.suppress(sa.exc.DBAPIError):
+                self._connection.rollback()  # the session, and with it the claim, kept
             return None
+        return int(count or 0)
 
     def _take_file(self) -> None:
         path = self.engine.url.database
